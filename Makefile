@@ -1,0 +1,38 @@
+# A thin façade over the npm scripts and tools/ — each target says what it runs.
+.PHONY: install start test test-fast test-real lint typecheck proto-check infra-up infra-down ci
+
+install:            ## npm ci
+	npm ci
+
+start:              ## the whole product on embedded adapters at http://127.0.0.1:8080
+	npm start
+
+test:               ## the README's test command: fast suite, then the real-server suites
+	npm test
+	bash tools/test/run-real-server-suites.sh
+
+test-fast:          ## unit tests and contract suites on memory adapters (no infrastructure)
+	npm test
+
+test-real:          ## only the contract and integration suites, against real servers
+	bash tools/test/run-real-server-suites.sh
+
+lint:
+	npm run lint
+
+typecheck:
+	npm run typecheck
+
+proto-check:        ## buf lint, buf breaking against main, generated code up to date
+	npm run proto:lint
+	npm run proto:breaking
+	npm run proto:check
+
+infra-up:           ## native Kafka, FerretDB, Redis and MinIO on 127.0.0.1 (see tools/infra/README.md)
+	bash tools/infra/up.sh
+
+infra-down:
+	bash tools/infra/down.sh
+
+ci:                 ## what CI runs
+	bash .ci/run

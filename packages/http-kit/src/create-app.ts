@@ -1,0 +1,50 @@
+import express, { type Express, type Router } from 'express';
+import helmet from 'helmet';
+import type { Logger, ServiceMetrics } from '@kadr/telemetry';
+import { correlationMiddleware } from './correlation.middleware';
+import { healthRoutes, type HealthState, type ReadinessCheck } from './health.routes';
+import { notFoundHandler, problemHandler } from './problem.middleware';
+import { requestObserver } from './request-observer.middleware';
+
+export interface CreateAppOptions {
+  service: string;
+  logger: Logger;
+  metrics: ServiceMetrics;
+  /** Mounted after the platform middleware and before the 404 and error handlers. */
+  routes: Router | Router[];
+  readinessChecks?: ReadinessCheck[];
+  /** Largest JSON body accepted. Default 100 kB. */
+  jsonLimit?: string;
+  /** Middleware that must run before JSON parsing (e.g. a proxy that streams the raw body). */
+  beforeBodyParsing?: Router;
+  /** Hops of trusted reverse proxies (for req.ip and secure cookies). Default: none. */
+  trustProxy?: number | boolean;
+}
+
+export interface HttpApp {
+  app: Express;
+  health: HealthState;
+}
+
+/**
+ * The express app every service uses: security headers, correlation ids, request logs and
+ * metrics, JSON bodies, health and metrics routes, then the service's routes, then a 404
+ * problem and the problem error handler. No listen here (tests use supertest / port 0).
+ */
+export function createHttpApp(options: CreateAppOptions): HttpApp {
+  const { service, logger, metrics, readinessChecks = [] } = options;
+  const health: HealthState = { accepting: true };
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', options.trustProxy ?? false);
+  app.use(helmet());
+  app.use(correlationMiddleware);
+  app.use(requestObserver(logger, metrics));
+  app.use(healthRoutes(service, readinessChecks, health, metrics.registry));
+  if (options.beforeBodyParsing) app.use(options.beforeBodyParsing);
+  app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
+  for (const router of [options.routes].flat()) app.use(router);
+  app.use(notFoundHandler);
+  app.use(problemHandler(logger));
+  return { app, health };
+}

@@ -1,0 +1,26 @@
+export { createHttpApp, type CreateAppOptions, type HttpApp } from './create-app';
+export { startHttpServer, type RunningServer } from './server';
+export { handleShutdownSignals, type ShutdownStep } from './shutdown';
+export type { ReadinessCheck, HealthState } from './health.routes';
+export { CORRELATION_HEADER } from './correlation.middleware';
+export { sendProblem } from './problem.middleware';
+export {
+  HttpProblem,
+  PROBLEM_CATALOGUE,
+  problemType,
+  isProblemReason,
+  type ProblemReason,
+  type ProblemBody,
+  type ProblemOptions,
+} from './problems';
+export { toProblem, validationProblem } from './error-mapping';
+export { parseInput } from './validation';
+export {
+  mintInternalToken,
+  verifyInternalToken,
+  requireInternalCaller,
+  callerOf,
+  INTERNAL_ISSUER,
+  type InternalCaller,
+  type MintOptions,
+} from './internal-token';

@@ -1,0 +1,31 @@
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+export interface ServiceMetrics {
+  registry: Registry;
+  /** Seconds from request to response, by method, route template and status code. */
+  httpRequestDuration: Histogram<'method' | 'route' | 'status_code'>;
+}
+
+/**
+ * One registry per service (several services share a process in the embedded mode, so the
+ * global registry is not used). Default process metrics go only into the registry that asks.
+ */
+export function createMetrics({
+  service,
+  defaultMetrics = true,
+}: {
+  service: string;
+  defaultMetrics?: boolean;
+}): ServiceMetrics {
+  const registry = new Registry();
+  registry.setDefaultLabels({ service });
+  if (defaultMetrics) collectDefaultMetrics({ register: registry });
+  const httpRequestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration in seconds',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  return { registry, httpRequestDuration };
+}

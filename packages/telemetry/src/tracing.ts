@@ -1,0 +1,58 @@
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { BatchSpanProcessor, NoopSpanProcessor } from '@opentelemetry/sdk-trace';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
+import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
+import { MongooseInstrumentation } from '@opentelemetry/instrumentation-mongoose';
+import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+
+export interface TracingOptions {
+  serviceName: string;
+  /** OTLP/HTTP endpoint; without it spans are still created (trace ids in logs) but not exported. */
+  otlpEndpoint?: string;
+}
+
+let started: NodeSDK | undefined;
+
+/**
+ * Starts the OpenTelemetry NodeSDK. Must run before the instrumented libraries are first
+ * required (load `@kadr/telemetry/register` first in main.ts), or their calls are not traced.
+ * Metrics go through prom-client and logs through pino, so the SDK's own metric and log
+ * pipelines stay off.
+ */
+export function startTracing({ serviceName, otlpEndpoint }: TracingOptions): NodeSDK {
+  if (started) return started;
+  const spanProcessor = otlpEndpoint
+    ? new BatchSpanProcessor({
+        exporter: new OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, '')}/v1/traces` }),
+      })
+    : new NoopSpanProcessor();
+  started = new NodeSDK({
+    serviceName,
+    spanProcessors: [spanProcessor],
+    metricReaders: [],
+    logRecordProcessors: [],
+    instrumentations: [
+      // Health probes and metric scrapes would drown real traffic in traces.
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req) => /^\/(health|metrics)/.test(req.url ?? ''),
+      }),
+      new ExpressInstrumentation(),
+      new KafkaJsInstrumentation(),
+      new MongooseInstrumentation(),
+      // Statement bodies can hold user data; keep them out of spans.
+      new MongoDBInstrumentation({ enhancedDatabaseReporting: false }),
+      new IORedisInstrumentation({ requireParentSpan: true }),
+    ],
+  });
+  started.start();
+  return started;
+}
+
+export async function stopTracing(): Promise<void> {
+  const sdk = started;
+  started = undefined;
+  await sdk?.shutdown();
+}

@@ -1,0 +1,30 @@
+'use strict';
+// Shared jest settings for every workspace: TypeScript through swc (no type-checking here;
+// `npm run typecheck` does that once for the whole repo) and the `kadr-source` export
+// condition so workspace packages resolve to their TypeScript sources.
+const path = require('node:path');
+
+/** @param {string} dir the workspace folder (pass __dirname) */
+module.exports = function jestPreset(dir) {
+  const name = path.basename(dir);
+  return {
+    displayName: name,
+    rootDir: dir,
+    testEnvironment: 'node',
+    testEnvironmentOptions: { customExportConditions: ['kadr-source', 'node', 'require', 'default'] },
+    testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts', '<rootDir>/*/test/**/*.test.ts'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        {
+          jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022' },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    // ESM-only dependencies are compiled to CommonJS for jest.
+    transformIgnorePatterns: ['/node_modules/(?!(jose|openid-client|oauth4webapi)/)'],
+    moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+    clearMocks: true,
+  };
+};

@@ -1,0 +1,52 @@
+'use strict';
+// Prints, after every run: one line per contract suite (its adapter and its test counts), one
+// line per skipped real-server suite with the reason, and a closing "N passed, N failed" line.
+// Contract suites are the top-level describes whose title contains "contract [adapter]".
+
+const CONTRACT = /contract \[[^\]]+\]/;
+const SKIPPED = /^(.*) \(skipped: (.*)\)$/;
+
+class SummaryReporter {
+  onRunComplete(_contexts, results) {
+    const suites = new Map();
+    const skipped = new Map();
+    for (const file of results.testResults) {
+      for (const test of file.testResults) {
+        const top = test.ancestorTitles[0] ?? '';
+        const skip = SKIPPED.exec(top);
+        if (skip) {
+          skipped.set(skip[1], skip[2]);
+          continue;
+        }
+        if (!CONTRACT.test(top)) continue;
+        const counts = suites.get(top) ?? { passed: 0, failed: 0, skipped: 0 };
+        if (test.status === 'passed') counts.passed += 1;
+        else if (test.status === 'failed') counts.failed += 1;
+        else counts.skipped += 1;
+        suites.set(top, counts);
+      }
+    }
+    const out = [];
+    if (suites.size) {
+      out.push('', 'Contract suites:');
+      const width = Math.max(...[...suites.keys()].map((t) => t.length));
+      for (const [title, c] of [...suites.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+        out.push(
+          `  ${title.padEnd(width)}  ${c.passed} passed, ${c.failed} failed${c.skipped ? `, ${c.skipped} skipped` : ''}`,
+        );
+      }
+    }
+    if (skipped.size) {
+      out.push('', 'Skipped real-server suites:');
+      for (const [title, reason] of skipped) out.push(`  ${title}: ${reason}`);
+    }
+    const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
+    out.push(
+      '',
+      `jest: ${results.numPassedTests} passed, ${failed} failed, ${results.numPendingTests + results.numTodoTests} skipped`,
+    );
+    process.stdout.write(`${out.join('\n')}\n`);
+  }
+}
+
+module.exports = SummaryReporter;

@@ -1,0 +1,109 @@
+/**
+ * Chooses the real server a contract or integration suite runs against.
+ *
+ * Order: the variable that names a running server (KAFKA_BROKERS, MONGODB_URI, REDIS_URL,
+ * S3_ENDPOINT + credentials) → a container the jest global setup started with testcontainers
+ * (it exports the same variables) → skipped, with the reason in the suite title so the summary
+ * reporter prints one line per skipped suite. With KADR_REQUIRE_REAL_SERVERS=1 (set by
+ * `make test` in CI) a missing server fails the suite instead of skipping it.
+ */
+
+export interface KafkaTarget {
+  brokers: string[];
+}
+export interface MongoTarget {
+  uri: string;
+}
+export interface RedisTarget {
+  url: string;
+}
+export interface S3Target {
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+interface Targets {
+  kafka: KafkaTarget;
+  mongodb: MongoTarget;
+  redis: RedisTarget;
+  s3: S3Target;
+}
+export type RealServerKind = keyof Targets;
+
+type Lookup<K extends RealServerKind> = { target: Targets[K] } | { missing: string };
+
+function readTarget<K extends RealServerKind>(kind: K, env: NodeJS.ProcessEnv): Lookup<K> {
+  switch (kind) {
+    case 'kafka': {
+      const brokers = (env.KAFKA_BROKERS ?? '')
+        .split(',')
+        .map((b) => b.trim())
+        .filter(Boolean);
+      return (brokers.length ? { target: { brokers } } : { missing: 'KAFKA_BROKERS' }) as Lookup<K>;
+    }
+    case 'mongodb':
+      return (env.MONGODB_URI ? { target: { uri: env.MONGODB_URI } } : { missing: 'MONGODB_URI' }) as Lookup<K>;
+    case 'redis':
+      return (env.REDIS_URL ? { target: { url: env.REDIS_URL } } : { missing: 'REDIS_URL' }) as Lookup<K>;
+    case 's3': {
+      const { S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY } = env;
+      if (!S3_ENDPOINT || !S3_ACCESS_KEY_ID || !S3_SECRET_ACCESS_KEY) {
+        return { missing: 'S3_ENDPOINT, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY' };
+      }
+      return {
+        target: {
+          endpoint: S3_ENDPOINT,
+          region: env.S3_REGION ?? 'us-east-1',
+          bucket: env.S3_BUCKET ?? 'kadr-test',
+          accessKeyId: S3_ACCESS_KEY_ID,
+          secretAccessKey: S3_SECRET_ACCESS_KEY,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE !== 'false',
+        },
+      } as Lookup<K>;
+    }
+    default:
+      throw new Error(`unknown real server kind ${String(kind)}`);
+  }
+}
+
+/** The real server of this kind, or undefined with the reason it is not available. */
+export function findRealServer<K extends RealServerKind>(
+  kind: K,
+  env: NodeJS.ProcessEnv = process.env,
+): { target: Targets[K] } | { reason: string } {
+  const found = readTarget(kind, env);
+  if ('target' in found) return found;
+  const docker = env.KADR_DOCKER_UNAVAILABLE ?? 'no Docker engine is reachable for testcontainers';
+  return { reason: `${found.missing} not set and ${docker}` };
+}
+
+/**
+ * `describe` against a real server: runs `body` when the server is there, otherwise registers
+ * a skipped suite whose title carries the reason (or a failing one when real servers are required).
+ */
+export function describeWithRealServer<K extends RealServerKind>(
+  kind: K,
+  title: string,
+  body: (target: Targets[K]) => void,
+): void {
+  const found = findRealServer(kind);
+  if ('target' in found) {
+    describe(title, () => body(found.target));
+    return;
+  }
+  if (process.env.KADR_REQUIRE_REAL_SERVERS === '1') {
+    describe(title, () => {
+      it('has the real server it needs', () => {
+        throw new Error(`${title} must run against a real server here, but ${found.reason}`);
+      });
+    });
+    return;
+  }
+  describe.skip(`${title} (skipped: ${found.reason})`, () => {
+    it('runs against a real server', () => undefined);
+  });
+}

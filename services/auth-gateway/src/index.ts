@@ -1,0 +1,2 @@
+export { startAuthGateway, type RunningGateway } from './service';
+export { gatewayConfigSchema, type GatewayConfig } from './config';
