@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { jwtVerify, SignJWT } from 'jose';
-import { z } from 'zod';
+import { callingServiceOf, InternalCallerSchema, serviceSubject } from '@kadr/contracts';
 import { HttpProblem } from './problems';
 
 /**
@@ -16,13 +16,6 @@ const DEFAULT_TTL_SECONDS = 60;
 export type InternalCaller =
   | { kind: 'user'; userId: string; email?: string; name?: string; roles: string[] }
   | { kind: 'service'; service: string; roles: string[] };
-
-const claimsSchema = z.object({
-  sub: z.string().min(1),
-  email: z.string().optional(),
-  name: z.string().optional(),
-  roles: z.array(z.string()).default([]),
-});
 
 function keyOf(secret: string): Uint8Array {
   if (secret.length < 32) throw new Error('the internal token secret must be at least 32 characters');
@@ -44,7 +37,7 @@ export async function mintInternalToken(
     caller.kind === 'user' ? { email: caller.email, name: caller.name, roles: caller.roles } : { roles: caller.roles };
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(caller.kind === 'user' ? caller.userId : `service:${caller.service}`)
+    .setSubject(caller.kind === 'user' ? caller.userId : serviceSubject(caller.service))
     .setIssuer(INTERNAL_ISSUER)
     .setAudience(audience)
     .setIssuedAt()
@@ -62,10 +55,9 @@ export async function verifyInternalToken(
     algorithms: ['HS256'],
     clockTolerance: 5,
   });
-  const claims = claimsSchema.parse(payload);
-  if (claims.sub.startsWith('service:')) {
-    return { kind: 'service', service: claims.sub.slice('service:'.length), roles: claims.roles };
-  }
+  const claims = InternalCallerSchema.parse(payload);
+  const service = callingServiceOf(claims);
+  if (service !== undefined) return { kind: 'service', service, roles: claims.roles };
   return { kind: 'user', userId: claims.sub, email: claims.email, name: claims.name, roles: claims.roles };
 }
 

@@ -7,7 +7,7 @@ const secret = 'test-only-internal-secret-0123456789abcdef';
 
 describe('auth-gateway main', () => {
   it('exits non-zero naming a missing required variable', () => {
-    const env = { ...process.env, OTEL_SDK_DISABLED: 'true' };
+    const env: NodeJS.ProcessEnv = { ...process.env, OTEL_SDK_DISABLED: 'true' };
     delete env.INTERNAL_TOKEN_SECRET;
     const result = spawnSync(process.execPath, nodeArgs, { cwd: serviceDir, env, encoding: 'utf8', timeout: 30_000 });
     expect(result.status).toBe(78);

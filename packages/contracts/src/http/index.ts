@@ -1,0 +1,4 @@
+// Cross-service HTTP schemas (zod): the request and response shapes one service's API
+// offers to others. Each caller keeps its client in its own integrations/ folder.
+export { InternalCallerSchema, SERVICE_SUBJECT_PREFIX, serviceSubject, callingServiceOf } from './internal-caller';
+export type { InternalCaller } from './internal-caller';
