@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Install, from Debian's apt repositories only, what a fresh Debian 12 machine
+# of our kind (Java 17 + Maven, Go, Node 20 already there) lacks for
+# tools/infra/up.sh and for later parts of the product. Does nothing, and does
+# not touch apt at all, when everything is present.
+#
+#   bash tools/infra/install-prereqs.sh
+#
+# Kafka jars (Maven Central), FerretDB and MinIO (Go module proxy) are not
+# installed here: up.sh fetches and builds them into its cache on first use.
+set -euo pipefail
+
+# shellcheck source=lib.sh source-path=SCRIPTDIR
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+MISSING=() # Debian packages to install, collected by the functions below
+
+# need_pkg <command> <debian package>: queue the package if the command is missing.
+need_pkg() {
+  command -v "$1" >/dev/null || MISSING+=("$2")
+}
+
+# The infrastructure itself (up.sh / down.sh).
+infra_prereqs() {
+  need_pkg redis-server redis-server
+  need_pkg redis-cli redis-tools
+  need_pkg python3 python3 # readiness checks and the S3 helper (stdlib only)
+  need_pkg curl curl       # MinIO health check
+  need_pkg setsid util-linux
+  need_pkg ps procps
+  need_pkg ss iproute2 # only to name the owner of a busy port
+  need_pkg java openjdk-17-jdk-headless
+  need_pkg javac openjdk-17-jdk-headless
+  need_pkg mvn maven
+}
+
+# Video encoding (later parts of the product).
+ffmpeg_prereqs() {
+  need_pkg ffmpeg ffmpeg
+}
+
+# Headless browser for end-to-end tests (driven by playwright-core with
+# executablePath /usr/bin/chromium; never `npx playwright install`).
+chromium_prereqs() {
+  if ! command -v chromium >/dev/null; then
+    # Installed without "Recommends" (see apt_install), so add the fonts
+    # Chromium would otherwise pull in: pages render with real metrics.
+    MISSING+=(chromium fonts-liberation)
+  fi
+}
+
+# Go is not installed from apt: Debian 12's golang is 1.19, too old for
+# FerretDB and MinIO (Go >= 1.24). A Go >= 1.21 fetches a newer toolchain
+# by itself through the Go module proxy (GOTOOLCHAIN=auto).
+check_go() {
+  if ! command -v go >/dev/null; then
+    log "WARNING: go not found; up.sh needs Go >= 1.21 (1.24+ preferred) to build FerretDB and MinIO"
+    return 0
+  fi
+  local v
+  v=$(go env GOVERSION 2>/dev/null || true)
+  log "go: $v"
+}
+
+# When apt installs redis-server on a machine with a running init system,
+# the package starts a system-wide Redis on 127.0.0.1:6379, the port up.sh
+# wants. Stop and disable that service (only if this script installed it).
+stop_system_redis() {
+  if command -v systemctl >/dev/null && systemctl is-active --quiet redis-server 2>/dev/null; then
+    log "stopping and disabling the system redis-server service (it would hold port 6379)"
+    systemctl disable --now redis-server || true
+  elif command -v service >/dev/null && service redis-server status >/dev/null 2>&1; then
+    log "stopping the system redis-server service (it would hold port 6379)"
+    service redis-server stop || true
+  fi
+}
+
+main() {
+  infra_prereqs
+  ffmpeg_prereqs
+  chromium_prereqs
+  check_go
+
+  if ((${#MISSING[@]} == 0)); then
+    log "all prerequisites present; nothing to install"
+    return 0
+  fi
+  # Unique, order kept (java and javac share a package).
+  local pkgs
+  mapfile -t pkgs < <(printf '%s\n' "${MISSING[@]}" | awk '!seen[$0]++')
+  apt_install "${pkgs[@]}"
+  if [[ " ${pkgs[*]} " == *" redis-server "* ]]; then
+    stop_system_redis
+  fi
+  log "installed: ${pkgs[*]}"
+}
+
+main "$@"
