@@ -1,15 +1,73 @@
 import { z } from 'zod';
-import { envPort } from '@kadr/config';
+import { envBoolean, envPort } from '@kadr/config';
 
-/** The gateway's environment. Later issues add OIDC, session and upstream settings here. */
-export const gatewayConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: envPort(8080),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  INTERNAL_TOKEN_SECRET: z
-    .string({ error: 'required: the key that signs internal identity tokens (at least 32 characters)' })
-    .min(32, { error: 'must be at least 32 characters' }),
-});
+const positiveInt = (defaultValue: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .positive({ error: 'must be positive' })
+    .default(defaultValue);
+
+const optionalUrl = z.url({ error: 'must be an absolute URL' }).optional();
+
+/** The gateway's environment (see .env.example for every variable's meaning). */
+export const gatewayConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: envPort(8080),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    INTERNAL_TOKEN_SECRET: z
+      .string({ error: 'required: the key that signs internal identity tokens (at least 32 characters)' })
+      .min(32, { error: 'must be at least 32 characters' }),
+
+    /** Where browsers reach the product; redirect URIs and the same-origin check derive from it. */
+    PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).default('http://127.0.0.1:8080'),
+    /** Cookies get `Secure` unless the public URL is plain-http loopback (local development). */
+    SECURE_COOKIES: envBoolean(true),
+
+    /** Any standards-compliant issuer. Unset outside production: the development identity provider. */
+    OIDC_ISSUER_URL: optionalUrl,
+    OIDC_CLIENT_ID: z.string().min(1).default('kadr-web'),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_SCOPES: z.string().min(1).default('openid email profile'),
+    /** The one administrator: the user whose verified e-mail equals this (case-insensitive). */
+    ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).default('admin@kadr.local'),
+
+    SESSION_IDLE_TTL_MINUTES: positiveInt(12 * 60),
+    SESSION_ABSOLUTE_TTL_HOURS: positiveInt(7 * 24),
+    IDEMPOTENCY_TTL_HOURS: positiveInt(24),
+    RATE_LIMIT_USER_PER_MINUTE: positiveInt(300),
+    RATE_LIMIT_ANONYMOUS_PER_MINUTE: positiveInt(120),
+
+    /** Upstream services; a route whose upstream is not configured answers 503. */
+    COMMERCE_URL: optionalUrl,
+    JOBS_URL: optionalUrl,
+    MEDIA_URL: optionalUrl,
+    I18N_URL: optionalUrl,
+    ADMIN_URL: optionalUrl,
+    UPSTREAM_TIMEOUT_MS: positiveInt(30_000),
+    BREAKER_FAILURE_THRESHOLD: positiveInt(5),
+    BREAKER_OPEN_MS: positiveInt(30_000),
+
+    /** Feature flags served at /bff/platform/api/flags: JSON array of { key, enabled, variant?, rollout? }. */
+    FEATURE_FLAGS: z.string().default('[]'),
+    /** The built web app to serve (embedded mode); unset: none. */
+    WEB_DIST_DIR: z.string().min(1).optional(),
+
+    REDIS_URL: z.string().min(1).optional(),
+    MONGODB_URI: z.string().min(1).optional(),
+    MONGODB_DB: z.string().min(1).default('auth-gateway'),
+    KAFKA_BROKERS: z.string().min(1).optional(),
+  })
+  .superRefine((config, ctx) => {
+    if (config.NODE_ENV === 'production' && !config.OIDC_ISSUER_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER_URL'],
+        message: 'required in production: the development identity provider never runs there',
+      });
+    }
+  });
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
