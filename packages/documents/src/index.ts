@@ -1,0 +1,17 @@
+export { connectDocuments, buildIndexes, redactMongoUri } from './connection';
+export type { ConnectDocumentsOptions, DocumentsConnection } from './connection';
+export { isTransientDbError, toDbTransientError, DbTransientError, DB_TRANSIENT_PROBLEM } from './transient-errors';
+export type { ErrorProblemHint } from './transient-errors';
+export { DuplicateKeyError, isDuplicateKeyError, DUPLICATE_KEY_CODE } from './duplicate-key';
+export type { DocumentsLogger } from './logger';
+export { MemoryCollection } from './memory/memory-collection';
+export type {
+  DeepReadonly,
+  FindOptions,
+  MemoryCollectionOptions,
+  Mutation,
+  PersistenceOptions,
+  Predicate,
+  Selector,
+} from './memory/memory-collection';
+export type { SortSpec } from './memory/sort-order';

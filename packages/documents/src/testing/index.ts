@@ -1,0 +1,2 @@
+export { describeRepositoryContract, testDatabaseName } from './repository-contract';
+export type { RepositoryFixture, RepositoryImplementations } from './repository-contract';

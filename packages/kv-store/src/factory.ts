@@ -1,0 +1,33 @@
+import type { MemoryKeyspace } from './memory/keyspace';
+import { MemoryKeyValueStore } from './memory/memory-key-value-store';
+import type { KeyValueStore } from './port';
+import { RedisKeyValueStore } from './redis/redis-key-value-store';
+
+interface CommonConfig {
+  /** Prepended to every key and channel, e.g. `gateway:` (namespacing per service). */
+  keyPrefix?: string;
+  /** Receives errors nobody awaits (subscriber handlers that threw, connection errors). */
+  onError?: (error: unknown) => void;
+}
+
+export type KeyValueStoreConfig =
+  | (CommonConfig & {
+      kind: 'memory';
+      /** Share one keyspace between stores to let them see the same data (embedded replicas); a private one when omitted. */
+      keyspace?: MemoryKeyspace;
+    })
+  | (CommonConfig & { kind: 'redis'; url: string });
+
+/** The composition root's one call: the adapter the configuration names. */
+export function createKeyValueStore(config: KeyValueStoreConfig): KeyValueStore {
+  switch (config.kind) {
+    case 'memory':
+      return new MemoryKeyValueStore({
+        keyspace: config.keyspace,
+        keyPrefix: config.keyPrefix,
+        onError: config.onError,
+      });
+    case 'redis':
+      return new RedisKeyValueStore({ url: config.url, keyPrefix: config.keyPrefix, onError: config.onError });
+  }
+}
