@@ -1,0 +1,56 @@
+import { FileSystemBlobStore } from './file-system/file-system-blob-store';
+import type { BlobStore } from './port';
+import { S3BlobStore } from './s3/s3-blob-store';
+
+/** Embedded mode: media on the local disk, served by createSignedBlobHandler. */
+export interface FileSystemBlobStoreConfig {
+  kind: 'fs';
+  root: string;
+  publicBaseUrl: string;
+  signingSecret: string;
+}
+
+/** Distributed mode: any S3-compatible object storage. */
+export interface S3BlobStoreConfig {
+  kind: 's3';
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  timeoutMs?: number;
+  idleTimeoutMs?: number;
+}
+
+export type BlobStoreConfig = FileSystemBlobStoreConfig | S3BlobStoreConfig;
+
+/** The adapter a service's configuration asks for (the composition root's one call into this package). */
+export function createBlobStore(config: FileSystemBlobStoreConfig): FileSystemBlobStore;
+export function createBlobStore(config: S3BlobStoreConfig): S3BlobStore;
+export function createBlobStore(config: BlobStoreConfig): BlobStore;
+export function createBlobStore(config: BlobStoreConfig): BlobStore {
+  switch (config.kind) {
+    case 'fs':
+      return new FileSystemBlobStore({
+        root: config.root,
+        publicBaseUrl: config.publicBaseUrl,
+        signingSecret: config.signingSecret,
+      });
+    case 's3':
+      return new S3BlobStore({
+        endpoint: config.endpoint,
+        region: config.region,
+        bucket: config.bucket,
+        accessKeyId: config.accessKeyId,
+        secretAccessKey: config.secretAccessKey,
+        forcePathStyle: config.forcePathStyle,
+        timeoutMs: config.timeoutMs,
+        idleTimeoutMs: config.idleTimeoutMs,
+      });
+    default: {
+      const unknownKind: never = config;
+      throw new Error(`unknown blob store kind ${JSON.stringify((unknownKind as { kind?: unknown }).kind)}`);
+    }
+  }
+}

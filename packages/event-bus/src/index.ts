@@ -1,0 +1,9 @@
+export * from './port';
+export { createEventBus, type EventBusConfig } from './create-event-bus';
+export { MemoryEventBus, DEFAULT_MEMORY_PARTITIONS, type MemoryEventBusOptions } from './memory/memory-event-bus';
+export { KafkaEventBus, type KafkaEventBusOptions } from './kafka/kafka-event-bus';
+export type { KafkaConsumerTuning } from './kafka/kafka-consumer';
+export type { KafkaLogLevelName } from './kafka/kafka-log';
+export type { EventBusLog } from './log';
+export { DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_DELAY_MS, MAX_RETRY_DELAY_MS } from './delivery';
+export { headersWithTraceContext, runInTraceContextOf } from './trace-context';

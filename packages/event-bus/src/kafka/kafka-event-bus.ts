@@ -1,0 +1,172 @@
+import { Kafka, Partitioners, type Admin, type Producer } from 'kafkajs';
+import { deadLetterOf } from '../dead-letter';
+import { errorsToStderr, type EventBusLog } from '../log';
+import { dlqTopicOf, type ConsumerHandle, type EventBus, type OutgoingMessage, type SubscribeOptions } from '../port';
+import { subscriptionOf } from '../subscription';
+import { headersWithTraceContext } from '../trace-context';
+import { startConsumer, type KafkaConsumerTuning } from './kafka-consumer';
+import { kafkaLogCreator, kafkaLogLevelOf, type KafkaLogLevelName } from './kafka-log';
+import { KafkaTopics } from './kafka-topics';
+
+export interface KafkaEventBusOptions {
+  /** `host:port` list; use 127.0.0.1 rather than localhost (localhost may resolve to ::1 first). */
+  brokers: string[];
+  clientId: string;
+  /** Partitions of the topics ensureTopics creates (and their .dlq). Default 3. */
+  partitions?: number;
+  /** Replication factor of created topics. Default -1: the broker's default.replication.factor. */
+  replicationFactor?: number;
+  /** Receives kafkajs's log lines at `logLevel` and above, and the bus's own warnings. Default: errors to stderr. */
+  log?: EventBusLog;
+  /** kafkajs's log level. Default 'error'. */
+  logLevel?: KafkaLogLevelName;
+  consumer?: KafkaConsumerTuning;
+  /** How long ensureTopics waits for new topics to have leaders. Default 30 000 ms. */
+  topicReadyTimeoutMs?: number;
+  /** How long subscribe waits for the member to join its group. Default 60 000 ms. */
+  joinTimeoutMs?: number;
+  /** The clock of the `dlq-failed-at` header. */
+  now?: () => Date;
+}
+
+/**
+ * The event bus on Kafka (kafkajs). Publishing uses one idempotent producer (acks from all
+ * in-sync replicas, one request in flight, so retries neither duplicate nor reorder); every
+ * `subscribe` is one consumer group member committing offsets by hand after its handler.
+ */
+export class KafkaEventBus implements EventBus {
+  private readonly kafka: Kafka;
+  private readonly topics: KafkaTopics;
+  private readonly handles = new Set<ConsumerHandle>();
+  private readonly log: EventBusLog;
+  private producer?: Promise<Producer>;
+  private admin?: Promise<Admin>;
+  private closed = false;
+
+  constructor(private readonly options: KafkaEventBusOptions) {
+    if (options.brokers.length === 0) throw new TypeError('KafkaEventBus: at least one broker is required');
+    this.log = options.log ?? errorsToStderr;
+    this.kafka = new Kafka({
+      clientId: options.clientId,
+      brokers: options.brokers,
+      logLevel: kafkaLogLevelOf(options.logLevel ?? 'error'),
+      logCreator: kafkaLogCreator(this.log),
+    });
+    this.topics = new KafkaTopics(() => this.connectedAdmin(), {
+      partitions: options.partitions ?? 3,
+      replicationFactor: options.replicationFactor ?? -1,
+      readyTimeoutMs: options.topicReadyTimeoutMs ?? 30_000,
+    });
+  }
+
+  async ensureTopics(topics: string[]): Promise<void> {
+    this.assertOpen();
+    await this.topics.ensure(topics);
+  }
+
+  async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
+    this.assertOpen();
+    await this.send(topic, messages);
+  }
+
+  /** Publishing without the open check: a consumer still finishing during close may dead-letter. */
+  private async send(topic: string, messages: OutgoingMessage[]): Promise<void> {
+    if (!topic) throw new TypeError('publish: topic is required');
+    if (messages.length === 0) return;
+    // Created here too, so a topic is never auto-created by the broker with its default partitions.
+    await this.topics.ensure([topic]);
+    const producer = await this.connectedProducer();
+    await producer.send({
+      topic,
+      acks: -1,
+      messages: messages.map((message) => ({
+        key: message.key,
+        value: Buffer.from(message.value.buffer, message.value.byteOffset, message.value.byteLength),
+        headers: headersWithTraceContext(message.headers),
+      })),
+    });
+  }
+
+  async subscribe(options: SubscribeOptions): Promise<ConsumerHandle> {
+    this.assertOpen();
+    const subscription = subscriptionOf(options);
+    // Subscribing to a topic that does not exist yet leaves a KRaft-era kafkajs consumer without
+    // partitions for that topic, so the topics (and .dlq) are made ready first.
+    await this.topics.ensure(subscription.topics);
+    const consumer = await startConsumer(subscription, {
+      kafka: this.kafka,
+      tuning: this.options.consumer ?? {},
+      joinTimeoutMs: this.options.joinTimeoutMs ?? 60_000,
+      deadLetter: async (message, outcome) => {
+        this.log.warn(
+          {
+            group: subscription.group,
+            topic: message.topic,
+            partition: message.partition,
+            offset: message.offset,
+            attempts: outcome.attempts,
+            error: String(outcome.error),
+          },
+          'message dead-lettered',
+        );
+        const failedAt = (this.options.now ?? (() => new Date()))();
+        await this.send(dlqTopicOf(message.topic), [deadLetterOf(message, outcome.error, outcome.attempts, failedAt)]);
+      },
+    });
+    const handle: ConsumerHandle = {
+      stop: () => consumer.stop().finally(() => this.handles.delete(handle)),
+    };
+    this.handles.add(handle);
+    return handle;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    const stops = await Promise.allSettled([...this.handles].map((handle) => handle.stop()));
+    const disconnects = await Promise.allSettled([
+      this.producer?.then((producer) => producer.disconnect()),
+      this.admin?.then((admin) => admin.disconnect()),
+    ]);
+    const failure = [...stops, ...disconnects].find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('event bus is closed');
+  }
+
+  private connectedProducer(): Promise<Producer> {
+    this.producer ??= connectOnce(
+      this.kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1,
+        // The Java client's murmur2 partitioner: the same key lands on the same partition as
+        // with other Kafka clients (and kafkajs does not warn about a changed default).
+        createPartitioner: Partitioners.DefaultPartitioner,
+        allowAutoTopicCreation: false,
+      }),
+      () => (this.producer = undefined),
+    );
+    return this.producer;
+  }
+
+  private connectedAdmin(): Promise<Admin> {
+    this.admin ??= connectOnce(this.kafka.admin(), () => (this.admin = undefined));
+    return this.admin;
+  }
+}
+
+/** Connects a kafkajs client; on failure forgets it so the next call tries again. */
+async function connectOnce<Client extends { connect(): Promise<void> }>(
+  client: Client,
+  forget: () => void,
+): Promise<Client> {
+  try {
+    await client.connect();
+    return client;
+  } catch (error) {
+    forget();
+    throw error;
+  }
+}

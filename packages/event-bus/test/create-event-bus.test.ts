@@ -1,0 +1,19 @@
+import { createEventBus, KafkaEventBus, MemoryEventBus } from '../src';
+
+describe('createEventBus', () => {
+  it('builds the memory bus', async () => {
+    const bus = createEventBus({ kind: 'memory' });
+    expect(bus).toBeInstanceOf(MemoryEventBus);
+    await bus.close();
+  });
+
+  it('builds the Kafka bus without connecting (connections open on first use)', async () => {
+    const bus = createEventBus({ kind: 'kafka', brokers: ['127.0.0.1:1'], clientId: 'test' });
+    expect(bus).toBeInstanceOf(KafkaEventBus);
+    await bus.close();
+  });
+
+  it('needs at least one broker', () => {
+    expect(() => createEventBus({ kind: 'kafka', brokers: [], clientId: 'test' })).toThrow('broker');
+  });
+});

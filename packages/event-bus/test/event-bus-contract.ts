@@ -1,0 +1,479 @@
+import { context, propagation, trace, TraceFlags } from '@opentelemetry/api';
+import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
+import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import {
+  DLQ_HEADERS,
+  dlqTopicOf,
+  type ConsumerHandle,
+  type DeliveredMessage,
+  type EventBus,
+  type MessageHandler,
+  type SubscribeOptions,
+} from '../src';
+
+export interface ContractTimings {
+  /** How long a test waits for the deliveries it expects. */
+  deliveryTimeoutMs: number;
+  /** How long a test keeps watching for deliveries it must NOT see (duplicates, redeliveries). */
+  settleMs: number;
+  /** jest's timeout for one test. */
+  testTimeoutMs: number;
+}
+
+const text = (value: string): Uint8Array => new TextEncoder().encode(value);
+const textOf = (value: Uint8Array): string => new TextDecoder().decode(value);
+const bytesOf = (value: Uint8Array): number[] => Array.from(value);
+
+/**
+ * The behaviour every EventBus adapter must show (ARCHITECTURE §2): at-least-once delivery per
+ * consumer group, partitions shared by a group's members, per-key order, retries, dead letters,
+ * committed offsets, and trace context carried in headers. `create` returns a fresh bus whose
+ * topics have at least 2 partitions; every test uses its own topics and groups.
+ */
+export function eventBusContract(create: () => Promise<EventBus>, timings: ContractTimings): void {
+  const { deliveryTimeoutMs, settleMs, testTimeoutMs } = timings;
+  const buses: EventBus[] = [];
+  const run = randomUUID().slice(0, 8);
+  let sequence = 0;
+  const unique = (name: string): string => `contract.${name}.${run}-${(sequence += 1)}`;
+
+  async function newBus(): Promise<EventBus> {
+    const bus = await create();
+    buses.push(bus);
+    return bus;
+  }
+
+  /** A topic made ready before use, as services do at start-up. */
+  async function newTopic(bus: EventBus, name: string): Promise<string> {
+    const topic = unique(name);
+    await bus.ensureTopics([topic]);
+    return topic;
+  }
+
+  afterEach(async () => {
+    await Promise.all(buses.splice(0).map((bus) => bus.close()));
+  });
+
+  async function waitFor(what: string, condition: () => boolean): Promise<void> {
+    const deadline = Date.now() + deliveryTimeoutMs;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error(`timed out after ${deliveryTimeoutMs} ms waiting for ${what}`);
+      await delay(10);
+    }
+  }
+
+  /** Subscribes with a handler that records every delivery (after `handle` succeeded). */
+  async function recordingSubscriber(
+    bus: EventBus,
+    options: Omit<SubscribeOptions, 'handler'> & { handle?: MessageHandler },
+  ): Promise<{ seen: DeliveredMessage[]; consumer: ConsumerHandle }> {
+    const seen: DeliveredMessage[] = [];
+    const { handle, ...rest } = options;
+    const consumer = await bus.subscribe({
+      retryDelayMs: 10,
+      ...rest,
+      handler: async (message) => {
+        await handle?.(message);
+        seen.push(message);
+      },
+    });
+    return { seen, consumer };
+  }
+
+  const values = (messages: DeliveredMessage[]): string[] => messages.map((message) => textOf(message.value));
+
+  it(
+    'delivers a message with its key, headers and bytes intact',
+    async () => {
+      const bus = await newBus();
+      const topic = await newTopic(bus, 'round-trip');
+      const { seen } = await recordingSubscriber(bus, { group: unique('group'), topics: [topic] });
+      const binary = Uint8Array.from([0, 1, 2, 127, 128, 254, 255, 0, 10, 13]);
+
+      await bus.publish(topic, [
+        { key: 'job-42', value: binary, headers: { 'x-custom': 'custom value', 'event-type': 'job.created' } },
+        { key: 'job-42', value: new Uint8Array() },
+      ]);
+      await waitFor('2 messages', () => seen.length === 2);
+
+      const [first, second] = seen as [DeliveredMessage, DeliveredMessage];
+      expect(first).toMatchObject({ topic, key: 'job-42', attempt: 1 });
+      expect(bytesOf(first.value)).toEqual(bytesOf(binary));
+      expect(first.headers).toMatchObject({ 'x-custom': 'custom value', 'event-type': 'job.created' });
+      expect(second.value).toHaveLength(0);
+      // One key, one partition, consecutive offsets.
+      expect(second.partition).toBe(first.partition);
+      expect(BigInt(second.offset)).toBe(BigInt(first.offset) + 1n);
+      expect(first.partition).toBeGreaterThanOrEqual(0);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'starts a new group at the beginning of the topic by default',
+    async () => {
+      const bus = await newBus();
+      const topic = await newTopic(bus, 'from-beginning');
+      await bus.publish(topic, [
+        { key: 'a', value: text('before-1') },
+        { key: 'b', value: text('before-2') },
+      ]);
+
+      const { seen } = await recordingSubscriber(bus, { group: unique('late-group'), topics: [topic] });
+      await bus.publish(topic, [{ key: 'a', value: text('after') }]);
+
+      await waitFor('3 messages', () => seen.length === 3);
+      expect(values(seen).sort()).toEqual(['after', 'before-1', 'before-2']);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'gives every consumer group every message exactly once',
+    async () => {
+      const bus = await newBus();
+      const topic = await newTopic(bus, 'fan-out');
+      const billing = await recordingSubscriber(bus, { group: unique('billing'), topics: [topic] });
+      const audit = await recordingSubscriber(bus, { group: unique('audit'), topics: [topic] });
+      const sent = Array.from({ length: 12 }, (_, i) => `m${i}`);
+
+      await bus.publish(
+        topic,
+        sent.map((value, i) => ({ key: `k${i % 4}`, value: text(value) })),
+      );
+      await waitFor('12 messages in each group', () => billing.seen.length >= 12 && audit.seen.length >= 12);
+      await delay(settleMs);
+
+      expect(values(billing.seen).sort()).toEqual([...sent].sort());
+      expect(values(audit.seen).sort()).toEqual([...sent].sort());
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'shares partitions between the members of one group, each message handled once',
+    async () => {
+      const bus = await newBus();
+      const topic = await newTopic(bus, 'work-sharing');
+      const group = unique('workers');
+      const first = await recordingSubscriber(bus, { group, topics: [topic] });
+      const second = await recordingSubscriber(bus, { group, topics: [topic] });
+      const sent = Array.from({ length: 40 }, (_, i) => `job-${i}`);
+
+      // One key per message: the keys spread over every partition.
+      await bus.publish(
+        topic,
+        sent.map((value) => ({ key: value, value: text(value) })),
+      );
+      await waitFor('40 messages', () => first.seen.length + second.seen.length >= 40);
+      await delay(settleMs);
+
+      expect([...values(first.seen), ...values(second.seen)].sort()).toEqual([...sent].sort());
+      expect(first.seen.length).toBeGreaterThan(0);
+      expect(second.seen.length).toBeGreaterThan(0);
+      // A partition belongs to one member at a time.
+      const partitionsOf = (seen: DeliveredMessage[]): Set<number> => new Set(seen.map((m) => m.partition));
+      const shared = [...partitionsOf(first.seen)].filter((p) => partitionsOf(second.seen).has(p));
+      expect(shared).toEqual([]);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    "hands a leaving member's partitions to the members that remain",
+    async () => {
+      const bus = await newBus();
+      const topic = await newTopic(bus, 'rebalance');
+      const group = unique('shrinking');
+      const stays = await recordingSubscriber(bus, { group, topics: [topic] });
+      const leaves = await recordingSubscriber(bus, { group, topics: [topic] });
+      const batch = (prefix: string): string[] => Array.from({ length: 20 }, (_, i) => `${prefix}-${i}`);
+
+      await bus.publish(
+        topic,
+        batch('before').map((value) => ({ key: value, value: text(value) })),
+      );
+      await waitFor('the first 20 messages', () => stays.seen.length + leaves.seen.length >= 20);
+      expect(leaves.seen.length).toBeGreaterThan(0);
+      await leaves.consumer.stop();
+      const leftWith = leaves.seen.length;
+
+      await bus.publish(
+        topic,
+        batch('after').map((value) => ({ key: value, value: text(value) })),
+      );
+      await waitFor('the next 20 messages on the remaining member', () =>
+        batch('after').every((value) => values(stays.seen).includes(value)),
+      );
+      await delay(settleMs);
+
+      expect(leaves.seen).toHaveLength(leftWith);
+      expect([...values(stays.seen), ...values(leaves.seen)].sort()).toEqual(
+        [...batch('before'), ...batch('after')].sort(),
+      );
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    "keeps each key's messages in order, even with a slow handler",
+    async () => {
+      const bus = await newBus();
+      const topic = await newTopic(bus, 'order');
+      const keys = ['user-a', 'user-b', 'user-c', 'user-d', 'user-e'];
+      const perKey = 20;
+      const { seen } = await recordingSubscriber(bus, {
+        group: unique('ordered'),
+        topics: [topic],
+        handle: () => delay(Math.floor(Math.random() * 4)),
+      });
+
+      // Interleaved across keys, published in several calls.
+      for (let round = 0; round < perKey; round += 5) {
+        const messages = [];
+        for (let i = round; i < round + 5; i += 1) {
+          for (const key of keys) messages.push({ key, value: text(`${key}:${i}`) });
+        }
+        await bus.publish(topic, messages);
+      }
+      await waitFor(`${keys.length * perKey} messages`, () => seen.length >= keys.length * perKey);
+
+      for (const key of keys) {
+        const sequence = seen.filter((message) => message.key === key).map((message) => textOf(message.value));
+        expect(sequence).toEqual(Array.from({ length: perKey }, (_, i) => `${key}:${i}`));
+      }
+      expect(seen).toHaveLength(keys.length * perKey);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'redelivers a message whose handler failed, counting attempts, then goes on',
+    async () => {
+      const bus = await newBus();
+      const topic = await newTopic(bus, 'retry');
+      const calls: Array<{ value: string; attempt: number }> = [];
+      let failuresLeft = 2;
+      const { seen } = await recordingSubscriber(bus, {
+        group: unique('flaky'),
+        topics: [topic],
+        maxAttempts: 5,
+        retryDelayMs: 10,
+        handle: (message) => {
+          calls.push({ value: textOf(message.value), attempt: message.attempt });
+          if (textOf(message.value) === 'flaky' && failuresLeft > 0) {
+            failuresLeft -= 1;
+            return Promise.reject(new Error('transient failure'));
+          }
+          return Promise.resolve();
+        },
+      });
+
+      await bus.publish(topic, [
+        { key: 'order-1', value: text('flaky') },
+        { key: 'order-1', value: text('next') },
+      ]);
+      await waitFor('both messages handled', () => seen.length >= 2);
+      await delay(settleMs);
+
+      expect(calls).toEqual([
+        { value: 'flaky', attempt: 1 },
+        { value: 'flaky', attempt: 2 },
+        { value: 'flaky', attempt: 3 },
+        { value: 'next', attempt: 1 },
+      ]);
+      expect(values(seen)).toEqual(['flaky', 'next']);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'dead-letters a message that keeps failing, with the error, and later messages still flow',
+    async () => {
+      const bus = await newBus();
+      const topic = await newTopic(bus, 'poison');
+      const dead = await recordingSubscriber(bus, { group: unique('dlq-reader'), topics: [dlqTopicOf(topic)] });
+      let poisonAttempts = 0;
+      const { seen } = await recordingSubscriber(bus, {
+        group: unique('strict'),
+        topics: [topic],
+        maxAttempts: 3,
+        retryDelayMs: 5,
+        handle: (message) => {
+          if (textOf(message.value) !== 'poison') return Promise.resolve();
+          poisonAttempts += 1;
+          return Promise.reject(new Error('cannot parse poison pill'));
+        },
+      });
+      const before = Date.now();
+
+      await bus.publish(topic, [
+        { key: 'order-7', value: text('poison'), headers: { 'event-id': 'e-1', 'x-trace': 'kept' } },
+        { key: 'order-7', value: text('healthy') },
+      ]);
+      await waitFor('the healthy message and the dead letter', () => seen.length >= 1 && dead.seen.length >= 1);
+      await delay(settleMs);
+
+      expect(values(seen)).toEqual(['healthy']);
+      expect(poisonAttempts).toBe(3);
+      expect(dead.seen).toHaveLength(1);
+      const letter = dead.seen[0]!;
+      expect(letter.key).toBe('order-7');
+      expect(textOf(letter.value)).toBe('poison');
+      expect(letter.headers).toMatchObject({
+        'event-id': 'e-1',
+        'x-trace': 'kept',
+        [DLQ_HEADERS.originalTopic]: topic,
+        [DLQ_HEADERS.attempts]: '3',
+      });
+      expect(letter.headers[DLQ_HEADERS.error]).toContain('cannot parse poison pill');
+      const failedAt = Date.parse(letter.headers[DLQ_HEADERS.failedAt] ?? '');
+      expect(failedAt).toBeGreaterThanOrEqual(before - 1000);
+      expect(failedAt).toBeLessThanOrEqual(Date.now() + 1000);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'resumes a group from its committed offset after its consumer stopped',
+    async () => {
+      const bus = await newBus();
+      const topic = await newTopic(bus, 'resume');
+      const group = unique('resumable');
+      const first = await recordingSubscriber(bus, { group, topics: [topic] });
+      await bus.publish(
+        topic,
+        ['m1', 'm2', 'm3'].map((value, i) => ({ key: `k${i}`, value: text(value) })),
+      );
+      await waitFor('the first 3 messages', () => first.seen.length >= 3);
+      await first.consumer.stop();
+
+      await bus.publish(
+        topic,
+        ['m4', 'm5', 'm6'].map((value, i) => ({ key: `k${i}`, value: text(value) })),
+      );
+      await delay(settleMs);
+      expect(values(first.seen).sort()).toEqual(['m1', 'm2', 'm3']);
+
+      const second = await recordingSubscriber(bus, { group, topics: [topic] });
+      await waitFor('the 3 new messages', () => second.seen.length >= 3);
+      await delay(settleMs);
+      expect(values(second.seen).sort()).toEqual(['m4', 'm5', 'm6']);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'lets the in-flight handler finish when stopping, and commits its message',
+    async () => {
+      const bus = await newBus();
+      const topic = await newTopic(bus, 'graceful');
+      const group = unique('graceful');
+      const events: string[] = [];
+      let started = false;
+      const first = await recordingSubscriber(bus, {
+        group,
+        topics: [topic],
+        handle: async () => {
+          started = true;
+          await delay(200);
+          events.push('handler finished');
+        },
+      });
+      await bus.publish(topic, [{ key: 'k', value: text('slow') }]);
+      await waitFor('the handler to start', () => started);
+
+      await first.consumer.stop();
+      events.push('stop resolved');
+      expect(events).toEqual(['handler finished', 'stop resolved']);
+
+      const second = await recordingSubscriber(bus, { group, topics: [topic] });
+      await bus.publish(topic, [{ key: 'k', value: text('after') }]);
+      await waitFor('the next message', () => second.seen.length >= 1);
+      await delay(settleMs);
+      expect(values(second.seen)).toEqual(['after']);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'leaves a message that is still being retried to the group when its consumer stops',
+    async () => {
+      const bus = await newBus();
+      const topic = await newTopic(bus, 'stop-while-retrying');
+      const group = unique('retrying');
+      let attempts = 0;
+      const first = await recordingSubscriber(bus, {
+        group,
+        topics: [topic],
+        maxAttempts: 5,
+        retryDelayMs: 60_000, // a backoff the stop must cut short
+        handle: () => {
+          attempts += 1;
+          return Promise.reject(new Error('downstream unavailable'));
+        },
+      });
+      await bus.publish(topic, [{ key: 'k', value: text('pending') }]);
+      await waitFor('the first attempt', () => attempts === 1);
+
+      const stopStarted = Date.now();
+      await first.consumer.stop();
+      expect(Date.now() - stopStarted).toBeLessThan(deliveryTimeoutMs);
+
+      const second = await recordingSubscriber(bus, { group, topics: [topic] });
+      await waitFor('the redelivery', () => second.seen.length >= 1);
+      await delay(settleMs);
+      expect(values(second.seen)).toEqual(['pending']);
+      expect(second.seen[0]!.attempt).toBe(1);
+      expect(attempts).toBe(1);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    "carries the publisher's trace context to the handler",
+    async () => {
+      const contextManager = new AsyncLocalStorageContextManager().enable();
+      context.setGlobalContextManager(contextManager);
+      propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+      try {
+        const bus = await newBus();
+        const topic = await newTopic(bus, 'trace');
+        const seenTraceIds: Array<string | undefined> = [];
+        const { seen } = await recordingSubscriber(bus, {
+          group: unique('traced'),
+          topics: [topic],
+          handle: () => {
+            seenTraceIds.push(trace.getSpanContext(context.active())?.traceId);
+            return Promise.resolve();
+          },
+        });
+        const publisherSpan = {
+          traceId: randomBytes(16).toString('hex'),
+          spanId: randomBytes(8).toString('hex'),
+          traceFlags: TraceFlags.SAMPLED,
+        };
+        const storedTraceId = randomBytes(16).toString('hex');
+
+        await context.with(trace.setSpanContext(context.active(), publisherSpan), () =>
+          bus.publish(topic, [
+            // Injected from the active context.
+            { key: 'k', value: text('live') },
+            // An explicit traceparent (an outbox relay's stored one) wins over the active context.
+            { key: 'k', value: text('stored'), headers: { traceparent: `00-${storedTraceId}-${'1'.repeat(16)}-01` } },
+          ]),
+        );
+        await waitFor('2 messages', () => seen.length >= 2);
+
+        expect(seen[0]!.headers.traceparent).toContain(publisherSpan.traceId);
+        expect(seenTraceIds).toEqual([publisherSpan.traceId, storedTraceId]);
+      } finally {
+        context.disable();
+        propagation.disable();
+      }
+    },
+    testTimeoutMs,
+  );
+}

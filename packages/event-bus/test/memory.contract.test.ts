@@ -1,0 +1,10 @@
+import { MemoryEventBus } from '../src';
+import { eventBusContract } from './event-bus-contract';
+
+describe('event-bus contract [memory]', () => {
+  eventBusContract(() => Promise.resolve(new MemoryEventBus()), {
+    deliveryTimeoutMs: 2_000,
+    settleMs: 50,
+    testTimeoutMs: 5_000,
+  });
+});
