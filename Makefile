@@ -28,7 +28,7 @@ proto-check:        ## buf lint, buf breaking against main, generated code up to
 	npm run proto:breaking
 	npm run proto:check
 
-infra-up:           ## native Kafka, FerretDB, Redis and MinIO on 127.0.0.1 (see tools/infra/README.md)
+infra-up:           ## native Kafka, a MongoDB-compatible server, Redis and MinIO on 127.0.0.1 (see tools/infra/README.md)
 	bash tools/infra/up.sh
 
 infra-down:

@@ -17,7 +17,7 @@ fi
 # stale pid (e.g. after a reboot).
 services=(
   "kafka|kafka/kafka.pid|kafka.Kafka"
-  "ferretdb|ferretdb/ferretdb.pid|ferretdb"
+  "mongo|mongo/mongo.pid|KadrMongoServer"
   "minio|minio/minio.pid|minio server"
   "redis|redis/redis.pid|redis-server"
 )

@@ -6,8 +6,9 @@
 #
 #   bash tools/infra/install-prereqs.sh
 #
-# Kafka jars (Maven Central), FerretDB and MinIO (Go module proxy) are not
-# installed here: up.sh fetches and builds them into its cache on first use.
+# The Kafka and mongo-java-server jars (Maven Central) and MinIO (Go module
+# proxy) are not installed here: up.sh fetches and builds them into its cache
+# on first use.
 set -euo pipefail
 
 # shellcheck source=lib.sh source-path=SCRIPTDIR
@@ -50,11 +51,11 @@ chromium_prereqs() {
 }
 
 # Go is not installed from apt: Debian 12's golang is 1.19, too old for
-# FerretDB and MinIO (Go >= 1.24). A Go >= 1.21 fetches a newer toolchain
-# by itself through the Go module proxy (GOTOOLCHAIN=auto).
+# MinIO (Go >= 1.24). A Go >= 1.21 fetches a newer toolchain by itself
+# through the Go module proxy (GOTOOLCHAIN=auto).
 check_go() {
   if ! command -v go >/dev/null; then
-    log "WARNING: go not found; up.sh needs Go >= 1.21 (1.24+ preferred) to build FerretDB and MinIO"
+    log "WARNING: go not found; up.sh needs Go >= 1.21 (1.24+ preferred) to build MinIO"
     return 0
   fi
   local v

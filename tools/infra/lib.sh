@@ -15,8 +15,7 @@ KADR_INFRA_TIMEOUT=${KADR_INFRA_TIMEOUT:-120}
 
 # Pinned versions. Changing one changes the cache path, so it gets rebuilt.
 KAFKA_VERSION=3.9.1 # keep in sync with tools/infra/kafka/pom.xml
-FERRETDB_MODULE=github.com/FerretDB/FerretDB
-FERRETDB_VERSION=v1.24.2
+MONGO_SERVER_VERSION=1.47.0 # mongo-java-server; keep in sync with tools/infra/mongo/pom.xml
 # MinIO has no semver tags (its releases are tags like RELEASE.2025-...Z),
 # and this registry mirror refuses to resolve those tag names, so we pin the
 # Go pseudo-version of a master commit that the proxy serves
@@ -173,7 +172,7 @@ apt_install() {
 # and does not interfere with the user's own Go caches.
 # -modcacherw: Go makes its module cache read-only by default, which makes
 #   `rm -rf` of the cache fail; this keeps it deletable.
-# CGO_ENABLED=0: FerretDB (modernc SQLite) and MinIO are pure Go; no gcc.
+# CGO_ENABLED=0: MinIO is pure Go; no gcc.
 infra_go() {
   env GOMODCACHE="$KADR_INFRA_CACHE/go/mod" \
     GOCACHE="$KADR_INFRA_CACHE/go/build-cache" \

@@ -7,8 +7,9 @@ Exits 0 if the server answers {ok: 1}, 1 otherwise (message on stderr).
 Used by tools/infra/up.sh so that the readiness check does not depend on
 node_modules (the `mongodb` driver) or on pip packages.
 
-The request is a single OP_MSG (opcode 2013, MongoDB >= 3.6, which FerretDB
-speaks) whose body is the BSON document {ping: 1, $db: "admin"}.
+The request is a single OP_MSG (opcode 2013, MongoDB >= 3.6, which
+mongo-java-server speaks) whose body is the BSON document
+{ping: 1, $db: "admin"}.
 """
 import socket
 import struct
