@@ -1,8 +1,8 @@
 # A thin façade over the npm scripts and tools/ — each target says what it runs.
 .PHONY: install start test test-fast test-real lint typecheck proto-check infra-up infra-down ci
 
-install:            ## npm ci
-	npm ci
+install:            ## dependencies at the versions of package-lock.json
+	npm install
 
 start:              ## the whole product on embedded adapters at http://127.0.0.1:8080
 	npm start
