@@ -22,8 +22,31 @@ module.exports = function jestPreset(dir) {
         },
       ],
     },
-    // ESM-only dependencies are compiled to CommonJS for jest.
-    transformIgnorePatterns: ['/node_modules/(?!(jose|openid-client|oauth4webapi)/)'],
+    // ESM-only dependencies are compiled to CommonJS for jest (Node runs them through require(esm),
+    // jest's module registry cannot). The second group is oidc-provider (the gateway's development
+    // identity provider) and the ESM-only packages it loads.
+    transformIgnorePatterns: [
+      '/node_modules/(?!(' +
+        ['jose', 'openid-client', 'oauth4webapi'].join('|') +
+        '|' +
+        [
+          'oidc-provider',
+          'got',
+          '@sindresorhus/is',
+          '@szmarczak/http-timer',
+          'cacheable-lookup',
+          'cacheable-request',
+          'mimic-response',
+          'normalize-url',
+          'responselike',
+          'lowercase-keys',
+          'form-data-encoder',
+          'p-cancelable',
+          'nanoid',
+          'quick-lru',
+        ].join('|') +
+        ')/)',
+    ],
     moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
     clearMocks: true,
   };

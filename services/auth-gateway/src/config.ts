@@ -55,6 +55,8 @@ export const gatewayConfigSchema = z
     /** The built web app to serve (embedded mode); unset: none. */
     WEB_DIST_DIR: z.string().min(1).optional(),
 
+    /** Embedded mode: where memory collections persist across restarts (unset: memory only). */
+    DATA_DIR: z.string().min(1).optional(),
     REDIS_URL: z.string().min(1).optional(),
     MONGODB_URI: z.string().min(1).optional(),
     MONGODB_DB: z.string().min(1).default('auth-gateway'),

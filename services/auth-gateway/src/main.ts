@@ -1,6 +1,6 @@
 // Tracing must start before express and the other instrumented libraries load.
 import '@kadr/telemetry/register';
-import { loadConfig } from '@kadr/config';
+import { ConfigError, loadConfig } from '@kadr/config';
 import { handleShutdownSignals } from '@kadr/http-kit';
 import { gatewayConfigSchema } from './config';
 import { startAuthGateway } from './service';
@@ -9,10 +9,16 @@ async function main(): Promise<void> {
   const config = loadConfig('auth-gateway', gatewayConfigSchema);
   const gateway = await startAuthGateway(config);
   gateway.logger.info({ url: gateway.url }, 'auth-gateway listening');
-  handleShutdownSignals(gateway.logger, [{ name: 'http', run: () => gateway.stop() }]);
+  // One step: the HTTP server first (in-flight requests finish), then the consumer, the relay and the stores.
+  handleShutdownSignals(gateway.logger, [{ name: 'auth-gateway', run: () => gateway.stop() }]);
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    // A setting only checked while wiring (e.g. FEATURE_FLAGS): same exit code as any invalid configuration.
+    process.stderr.write(`${error.message}\n`);
+    process.exit(78);
+  }
   process.stderr.write(`auth-gateway failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -1,26 +1,167 @@
-import { startHttpServer, type RunningServer } from '@kadr/http-kit';
-import { createLogger, createMetrics, type Logger } from '@kadr/telemetry';
+import { startHttpServer, type HttpApp, type ReadinessCheck, type RunningServer } from '@kadr/http-kit';
+import type { ConsumerHandle } from '@kadr/event-bus';
+import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
+import { openGatewayAdapters, type GatewayAdapters } from './adapters';
 import type { GatewayConfig } from './config';
-import { createGatewayApp } from './entry-points/http/app';
+import {
+  LOGIN_TRANSACTION_TTL_MS,
+  LoginTransactionStore,
+} from './data-access/login-transactions/login-transaction-store';
+import { OutboxRelay } from './data-access/outbox/outbox-relay';
+import { SessionStore } from './data-access/sessions/session-store';
+import { createSignIn } from './domain/identity/sign-in';
+import { createGatewayApp, type PipelineMounts } from './entry-points/http/app';
+import { createRequestPipeline } from './entry-points/http/pipeline';
+import { shouldUseSecureCookies, type CookiePolicy } from './entry-points/http/cookies';
+import { subscribeUserDeleted } from './entry-points/messaging/user-deleted.consumer';
+import { createOidcSignInClient } from './integrations/oidc/oidc-client';
+
+export interface GatewayParts {
+  config: GatewayConfig;
+  adapters: GatewayAdapters;
+  logger: Logger;
+  metrics: ServiceMetrics;
+  /** `/health/ready` checks of the adapters (e.g. MongoDB). */
+  readinessChecks?: ReadinessCheck[];
+}
+
+/** Builds the request pipeline from the same config and adapters, for the app's slots. */
+export type PipelineFactory = (parts: GatewayParts) => PipelineMounts & { close?(): Promise<void> };
+
+/**
+ * The request pipeline (rate limits, idempotency, proxying, user summary, flags, OpenAPI, static
+ * web app): see `entry-points/http/pipeline/README.md`.
+ */
+export const requestPipeline: PipelineFactory = ({ config, adapters, logger, metrics }) =>
+  createRequestPipeline({ config, kv: adapters.keyValueStore, logger, metrics });
+
+export interface ComposedGateway extends HttpApp {
+  relay: OutboxRelay;
+  /** Starts the background work: the outbox relay and the `user.deleted` consumer. */
+  startBackground(): Promise<void>;
+  /** Stops the background work and releases the pipeline's connections (after the HTTP server closed). */
+  stop(): Promise<void>;
+}
+
+const minutes = (n: number) => n * 60_000;
+const hours = (n: number) => n * 3_600_000;
+
+/** The gateway without a listening socket: what tests drive with supertest, and what `startAuthGateway` serves. */
+export function composeAuthGateway(parts: GatewayParts, pipeline: PipelineFactory = requestPipeline): ComposedGateway {
+  const { config, adapters, logger, metrics } = parts;
+  const absoluteTtlMs = hours(config.SESSION_ABSOLUTE_TTL_HOURS);
+  const cookies: CookiePolicy = {
+    secure: shouldUseSecureCookies(config.PUBLIC_URL, config.SECURE_COOKIES),
+    sessionMaxAgeMs: absoluteTtlMs,
+    loginMaxAgeMs: LOGIN_TRANSACTION_TTL_MS,
+  };
+  if (!cookies.secure && new URL(config.PUBLIC_URL).protocol === 'https:') {
+    logger.warn('SECURE_COOKIES=false with an https PUBLIC_URL: cookies are sent without Secure');
+  }
+  if (cookies.secure && new URL(config.PUBLIC_URL).protocol === 'http:') {
+    logger.warn('PUBLIC_URL is plain http but cookies are Secure: browsers will drop them (set SECURE_COOKIES=false?)');
+  }
+
+  const sessions = new SessionStore(adapters.keyValueStore, {
+    idleTtlMs: minutes(config.SESSION_IDLE_TTL_MINUTES),
+    absoluteTtlMs,
+  });
+  const relay = new OutboxRelay({ users: adapters.users, bus: adapters.eventBus, logger });
+  const signIn = createSignIn({
+    users: adapters.users,
+    adminEmail: config.ADMIN_EMAIL,
+    onOutboxWritten: () => relay.nudge(),
+  });
+  const oidc = config.OIDC_ISSUER_URL
+    ? createOidcSignInClient({
+        issuerUrl: config.OIDC_ISSUER_URL,
+        clientId: config.OIDC_CLIENT_ID,
+        clientSecret: config.OIDC_CLIENT_SECRET,
+        redirectUri: new URL('/auth/callback', config.PUBLIC_URL).href,
+        scopes: config.OIDC_SCOPES,
+        allowInsecureIssuer: config.NODE_ENV !== 'production',
+      })
+    : undefined;
+  if (!oidc)
+    logger.warn('OIDC_ISSUER_URL is not set: sign-in is unavailable (/auth/login answers provider_unavailable)');
+
+  const mounts = pipeline(parts);
+  const { app, health } = createGatewayApp({
+    logger,
+    metrics,
+    identity: {
+      oidc,
+      sessions,
+      loginTransactions: new LoginTransactionStore(adapters.keyValueStore),
+      users: adapters.users,
+      signIn,
+      cookies,
+      publicUrl: config.PUBLIC_URL,
+    },
+    pipeline: mounts,
+    readinessChecks: parts.readinessChecks,
+  });
+
+  let consumer: ConsumerHandle | undefined;
+  return {
+    app,
+    health,
+    relay,
+    async startBackground() {
+      relay.start();
+      consumer = await subscribeUserDeleted({ bus: adapters.eventBus, users: adapters.users, sessions, logger });
+    },
+    async stop() {
+      await consumer?.stop();
+      await relay.stop();
+      await mounts.close?.();
+    },
+  };
+}
 
 export interface RunningGateway {
   url: string;
   logger: Logger;
+  adapters: GatewayAdapters;
   stop(): Promise<void>;
 }
 
-/** Wires the gateway from its config and adapters; used by main.ts and by the embedded launcher. */
-export async function startAuthGateway(
-  config: GatewayConfig,
-  options: { defaultMetrics?: boolean } = {},
-): Promise<RunningGateway> {
+export interface StartOptions {
+  defaultMetrics?: boolean;
+  /** Adapters to use instead of opening them from the config (embedded mode shares them); left open on stop. */
+  adapters?: Partial<GatewayAdapters>;
+  pipeline?: PipelineFactory;
+}
+
+/** Wires the gateway from its config and adapters and listens; used by main.ts and by the embedded launcher. */
+export async function startAuthGateway(config: GatewayConfig, options: StartOptions = {}): Promise<RunningGateway> {
   const logger = createLogger({ service: 'auth-gateway', level: config.LOG_LEVEL });
   const metrics = createMetrics({ service: 'auth-gateway', defaultMetrics: options.defaultMetrics ?? true });
-  const { app, health } = createGatewayApp({ logger, metrics });
-  const server: RunningServer = await startHttpServer(app, { port: config.PORT, host: config.HOST, health });
+  const adapters = await openGatewayAdapters(config, logger, options.adapters);
+  let gateway: ComposedGateway | undefined;
+  let server: RunningServer;
+  try {
+    gateway = composeAuthGateway(
+      { config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks },
+      options.pipeline,
+    );
+    await gateway.startBackground();
+    server = await startHttpServer(gateway.app, { port: config.PORT, host: config.HOST, health: gateway.health });
+  } catch (error) {
+    await gateway?.stop().catch(() => undefined);
+    await adapters.close().catch(() => undefined);
+    throw error;
+  }
+  const composed = gateway;
+  const listening = server;
   return {
-    url: server.url,
+    url: listening.url,
     logger,
-    stop: () => server.close(),
+    adapters,
+    async stop() {
+      await listening.close();
+      await composed.stop();
+      await adapters.close();
+    },
   };
 }

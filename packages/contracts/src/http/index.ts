@@ -2,3 +2,5 @@
 // offers to others. Each caller keeps its client in its own integrations/ folder.
 export { InternalCallerSchema, SERVICE_SUBJECT_PREFIX, serviceSubject, callingServiceOf } from './internal-caller';
 export type { InternalCaller } from './internal-caller';
+export * from './commerce';
+export * from './i18n';

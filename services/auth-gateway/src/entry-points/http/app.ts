@@ -1,14 +1,77 @@
-import { Router } from 'express';
-import { createHttpApp, type HttpApp } from '@kadr/http-kit';
+import { Router, type RequestHandler } from 'express';
+import { createHttpApp, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
 import type { Logger, ServiceMetrics } from '@kadr/telemetry';
+import type { LoginTransactionStore } from '../../data-access/login-transactions/login-transaction-store';
+import type { SessionStore } from '../../data-access/sessions/session-store';
+import type { UserRepository } from '../../data-access/users/user.repository';
+import type { SignIn } from '../../domain/identity/sign-in';
+import type { OidcSignInClient } from '../../integrations/oidc/oidc-client';
+import { ADMIN_PREFIX, rejectAmbiguousPaths, requireAdmin, requireSession } from './access.middleware';
+import { authRoutes } from './auth.routes';
+import type { CookiePolicy } from './cookies';
+import { rejectCrossSiteOrigin, requireCsrfToken } from './csrf.middleware';
+import { meRoutes } from './me.routes';
+import { loadSession } from './session.middleware';
+
+/** The identity half: sign-in, sessions, CSRF and the guards. */
+export interface IdentityDeps {
+  oidc: OidcSignInClient | undefined;
+  sessions: SessionStore;
+  loginTransactions: LoginTransactionStore;
+  users: UserRepository;
+  signIn: SignIn;
+  cookies: CookiePolicy;
+  /** PUBLIC_URL. */
+  publicUrl: string;
+}
+
+/**
+ * Where the request pipeline (rate limits, idempotency, proxying, user summary, OpenAPI, static
+ * web app) plugs in. Every `/bff` request reaches `routes` with a session (or on a public route),
+ * a checked CSRF token and, under `/bff/platform/admin`, the administrator.
+ */
+export interface PipelineMounts {
+  /** After the session is loaded (`res.locals.session`), before any guard: e.g. rate limits per user or IP. */
+  afterSession?: RequestHandler[];
+  /** Routes that need parsed JSON bodies: e.g. the user summary, the OpenAPI document, the static web app. */
+  routes?: Router[];
+}
 
 export interface GatewayAppDeps {
   logger: Logger;
   metrics: ServiceMetrics;
+  identity: IdentityDeps;
+  pipeline?: PipelineMounts;
+  readinessChecks?: ReadinessCheck[];
 }
 
-/** The gateway's express app. Today: the platform routes (health, metrics) and problem handling. */
-export function createGatewayApp({ logger, metrics }: GatewayAppDeps): HttpApp {
-  const routes = Router();
-  return createHttpApp({ service: 'auth-gateway', logger, metrics, routes });
+/**
+ * The gateway's express app. Order of a request: platform middleware (helmet, correlation id,
+ * logs, health) → session → pipeline `afterSession` → `/bff` and `/auth` guards (same-site
+ * Origin, unambiguous path, session, CSRF token, administrator) → JSON body → `/auth/*`,
+ * `/bff/platform/api/auth/me`, pipeline routes → 404 / problem handler.
+ */
+export function createGatewayApp({
+  logger,
+  metrics,
+  identity,
+  pipeline = {},
+  readinessChecks,
+}: GatewayAppDeps): HttpApp {
+  const publicOrigin = new URL(identity.publicUrl).origin;
+
+  const beforeBodyParsing = Router();
+  beforeBodyParsing.use(loadSession({ sessions: identity.sessions, cookies: identity.cookies, logger }));
+  for (const handler of pipeline.afterSession ?? []) beforeBodyParsing.use(handler);
+  beforeBodyParsing.use(['/bff', '/auth'], rejectCrossSiteOrigin(publicOrigin));
+  beforeBodyParsing.use('/bff', rejectAmbiguousPaths, requireSession);
+  beforeBodyParsing.use(['/bff', '/auth/logout'], requireCsrfToken);
+  beforeBodyParsing.use(ADMIN_PREFIX.replace(/\/$/, ''), requireAdmin);
+
+  const routes = [
+    authRoutes({ ...identity, logger }),
+    Router().use('/bff', meRoutes({ users: identity.users })),
+    ...(pipeline.routes ?? []),
+  ];
+  return createHttpApp({ service: 'auth-gateway', logger, metrics, routes, beforeBodyParsing, readinessChecks });
 }

@@ -1,0 +1,8 @@
+export type {
+  IdempotencyStore,
+  IdempotencyRequest,
+  IdempotencyClaim,
+  ClaimOutcome,
+  StoredResponse,
+} from './idempotency-store';
+export { KeyValueIdempotencyStore } from './kv-idempotency-store';

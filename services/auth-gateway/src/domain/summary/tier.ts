@@ -1,0 +1,34 @@
+import type { PlanId, Resolution } from '@kadr/contracts';
+
+/** The top-bar badge (spec §2): FREE without a plan. */
+export const TIERS = ['FREE', 'PRO', 'ENTERPRISE'] as const;
+export type Tier = (typeof TIERS)[number];
+
+/** ARCHITECTURE §3: no plan → FREE, starter and pro → PRO, enterprise → ENTERPRISE. */
+export function tierOf(plan: PlanId | null): Tier {
+  switch (plan) {
+    case null:
+      return 'FREE';
+    case 'starter':
+    case 'pro':
+      return 'PRO';
+    case 'enterprise':
+      return 'ENTERPRISE';
+  }
+}
+
+/**
+ * The resolution cap to assume when commerce did not say: the plan's cap (Starter 720p, Pro 1080p,
+ * Enterprise 4K = 2160p), or 720p without a plan (ARCHITECTURE §3).
+ */
+export function defaultMaxResolution(plan: PlanId | null): Resolution {
+  switch (plan) {
+    case null:
+    case 'starter':
+      return '720p';
+    case 'pro':
+      return '1080p';
+    case 'enterprise':
+      return '2160p';
+  }
+}

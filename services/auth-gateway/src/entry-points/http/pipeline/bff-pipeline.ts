@@ -1,0 +1,74 @@
+import { Router } from 'express';
+import type { KeyValueStore } from '@kadr/kv-store';
+import type { Logger } from '@kadr/telemetry';
+import type { GatewayConfig } from '../../../config';
+import { KeyValueIdempotencyStore } from '../../../data-access/idempotency';
+import type { Upstreams } from '../../../integrations/upstreams';
+import { parseFeatureFlags, type FeatureFlag } from './feature-flags';
+import { createFlagsRoutes } from './flags.routes';
+import { idempotencyMiddleware } from './idempotency.middleware';
+import { requireJsonBody } from './json-body.middleware';
+import type { OpenApiRegistry } from './openapi/openapi-registry';
+import { createGatewayOpenApi } from './openapi/gateway-openapi';
+import { createPlatformProxy } from './platform-proxy.routes';
+import { createSummaryRoutes } from './summary.routes';
+
+export type BffPipelineConfig = Pick<GatewayConfig, 'IDEMPOTENCY_TTL_HOURS' | 'UPSTREAM_TIMEOUT_MS' | 'FEATURE_FLAGS'>;
+
+export interface BffPipelineOptions {
+  config: BffPipelineConfig;
+  /** The gateway's key-value store (Redis or memory); idempotency records go under `idempotency:`. */
+  kv: KeyValueStore;
+  logger: Logger;
+  upstreams: Upstreams;
+  /** The OpenAPI registry served at `/bff/openapi.json`; default: the gateway's own routes only. */
+  openApi?: OpenApiRegistry;
+  /** Already parsed at start-up (`parseFeatureFlags`); default: parsed from `config.FEATURE_FLAGS`. */
+  featureFlags?: FeatureFlag[];
+}
+
+/** How long an unfinished claim blocks its key beyond the upstream time-out (response streaming, store latency). */
+const LEASE_MARGIN_MS = 10_000;
+/** The top bar would rather show defaults than wait for a slow part (see the summary route). */
+const SUMMARY_PART_TIMEOUT_CAP_MS = 5_000;
+
+/**
+ * The `/bff` request pipeline, to mount at `/bff` after the session, the guards (session, CSRF,
+ * administrator) and JSON body parsing (see README "Wiring"). In order: JSON-only bodies on
+ * state-changing requests → Idempotency-Key → `GET /openapi.json` → the gateway's own routes
+ * (user summary, flags) → the proxy of `/platform/*` to the services. Rate limits run earlier
+ * (`createRateLimits(...).router`, right after the session).
+ */
+export function createBffPipeline(options: BffPipelineOptions): Router {
+  const { config, logger, upstreams } = options;
+  const flags = options.featureFlags ?? parseFeatureFlags(config.FEATURE_FLAGS);
+  const openApi = options.openApi ?? createGatewayOpenApi();
+
+  const router = Router();
+  router.use(requireJsonBody);
+  router.use(
+    idempotencyMiddleware({
+      store: new KeyValueIdempotencyStore(options.kv),
+      retentionMs: config.IDEMPOTENCY_TTL_HOURS * 60 * 60 * 1000,
+      leaseMs: config.UPSTREAM_TIMEOUT_MS + LEASE_MARGIN_MS,
+      logger,
+    }),
+  );
+
+  let document: Record<string, unknown> | undefined;
+  router.get('/openapi.json', (_req, res) => {
+    // Built on first use: by then every part of the gateway has registered its routes.
+    document ??= openApi.document();
+    res.json(document);
+  });
+  router.use(
+    createSummaryRoutes({
+      upstreams,
+      logger,
+      partTimeoutMs: Math.min(config.UPSTREAM_TIMEOUT_MS, SUMMARY_PART_TIMEOUT_CAP_MS),
+    }),
+  );
+  router.use(createFlagsRoutes(flags));
+  router.use('/platform', createPlatformProxy({ upstreams, logger }));
+  return router;
+}

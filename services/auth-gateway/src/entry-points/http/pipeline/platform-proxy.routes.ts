@@ -1,0 +1,124 @@
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import { pipeline } from 'node:stream';
+import { Router, type Request, type Response } from 'express';
+import type { Logger } from '@kadr/telemetry';
+import {
+  GATEWAY_SERVICE_CALLER,
+  UpstreamCallCancelledError,
+  upstreamForPath,
+  type Upstreams,
+} from '../../../integrations/upstreams';
+import { sessionOf } from '../request-context';
+import { upstreamProblem } from './upstream-problems';
+import { userCaller } from './upstream-caller';
+
+/**
+ * Browser headers a service may see. Never cookies, the CSRF header, authorization or the
+ * browser's own forwarding headers: a service learns who is calling only from the internal token.
+ */
+const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'idempotency-key', 'if-none-match', 'range'];
+
+/** Upstream response headers passed to the browser (the correlation id is always the gateway's own). */
+const FORWARDED_RESPONSE_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'content-language',
+  'content-disposition',
+  'content-range',
+  'accept-ranges',
+  'cache-control',
+  'etag',
+  'last-modified',
+  'expires',
+  'vary',
+  'location',
+  'retry-after',
+];
+
+export interface PlatformProxyOptions {
+  upstreams: Upstreams;
+  logger: Logger;
+}
+
+/**
+ * Everything under `/bff/platform` that the gateway does not answer itself goes to the service
+ * the route table names, with `/bff/platform` stripped and the rest (query included) unchanged.
+ * Mount it at `/platform` inside the `/bff` router, after the gateway's own routes.
+ *
+ * The request carries the method, the allowlisted headers, the JSON body (re-serialised from the
+ * parsed body), the correlation id, the trace context and a fresh internal token: the user's when
+ * signed in, the gateway's service token on public routes. The answer streams back as it
+ * arrives (SSE and video ranges are never buffered): status, allowlisted headers, body — 4xx
+ * problem bodies unchanged. No answer within UPSTREAM_TIMEOUT_MS → 504 `timeout`; connection
+ * error → 502 `proxy_error`; 5xx → 502 `backend_http`; breaker open → 503 "Temporarily
+ * unavailable"; upstream not configured → 503 `service_unavailable`. Unknown paths fall through
+ * (404).
+ */
+export function createPlatformProxy({ upstreams, logger }: PlatformProxyOptions): Router {
+  const router = Router();
+  router.use(async (req, res, next) => {
+    const upstream = upstreamForPath(req.path);
+    if (!upstream) {
+      next();
+      return;
+    }
+    const session = sessionOf(res);
+    const { headers, body } = forwardedRequest(req);
+    // The browser went away: stop waiting for the service (a GET stream, an SSE connection).
+    const abandoned = new AbortController();
+    res.on('close', () => {
+      if (!res.writableEnded) abandoned.abort();
+    });
+
+    let response: IncomingMessage;
+    try {
+      response = await upstreams.open(upstream, {
+        method: req.method,
+        path: req.url,
+        caller: session ? userCaller(session.user) : GATEWAY_SERVICE_CALLER,
+        headers,
+        body,
+        signal: abandoned.signal,
+        correlationId: res.locals.correlationId as string | undefined,
+      });
+    } catch (error) {
+      if (error instanceof UpstreamCallCancelledError) return;
+      throw upstreamProblem(error) ?? error;
+    }
+    sendUpstreamAnswer(res, response, logger);
+  });
+  return router;
+}
+
+function forwardedRequest(req: Request): { headers: Record<string, string>; body?: Buffer } {
+  const headers = pickHeaders(req.headers, FORWARDED_REQUEST_HEADERS);
+  if (req.method === 'GET' || req.method === 'HEAD' || req.body === undefined) return { headers };
+  return {
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: Buffer.from(JSON.stringify(req.body), 'utf8'),
+  };
+}
+
+function sendUpstreamAnswer(res: Response, response: IncomingMessage, logger: Logger): void {
+  res.status(response.statusCode ?? 502);
+  for (const [name, value] of Object.entries(pickHeaders(response.headers, FORWARDED_RESPONSE_HEADERS))) {
+    res.setHeader(name, value);
+  }
+  // Headers now, not with the first body bytes: an event stream may stay quiet for a while.
+  res.flushHeaders();
+  pipeline(response, res, (error) => {
+    if (error && res.writableEnded === false) {
+      logger.warn({ err: error.message }, 'upstream answer interrupted while streaming');
+    }
+  });
+}
+
+function pickHeaders(headers: IncomingHttpHeaders, names: string[]): Record<string, string> {
+  const picked: Record<string, string> = {};
+  for (const name of names) {
+    const value = headers[name];
+    if (value !== undefined) picked[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return picked;
+}

@@ -1,0 +1,111 @@
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { HttpProblem } from '@kadr/http-kit';
+import type { Logger } from '@kadr/telemetry';
+import type { GatewayConfig } from '../../../config';
+import { sessionOf } from '../request-context';
+
+export interface RateLimitsOptions {
+  config: Pick<GatewayConfig, 'RATE_LIMIT_USER_PER_MINUTE' | 'RATE_LIMIT_ANONYMOUS_PER_MINUTE'>;
+  /**
+   * The shared counters of the distributed mode (an ioredis client on REDIS_URL, owned and closed
+   * by the composition). Without it the counters live in this process (embedded mode).
+   */
+  redis?: Redis;
+  /** Namespaces the counters in Redis. Default `auth-gateway:rate-limit:`. */
+  keyPrefix?: string;
+  logger: Logger;
+}
+
+export interface RateLimits {
+  /** Per signed-in user (RATE_LIMIT_USER_PER_MINUTE), per client IP without a session (RATE_LIMIT_ANONYMOUS_PER_MINUTE). */
+  perCaller: RequestHandler;
+  /** Per client IP (RATE_LIMIT_ANONYMOUS_PER_MINUTE), its own budget: for `/auth/login`. */
+  perIp: RequestHandler;
+  /**
+   * Both where they belong, to mount at the root right after the session is loaded (before the
+   * guards, so refused requests count too): `perCaller` on `/bff/*`, `perIp` on `GET /auth/login`.
+   */
+  router: Router;
+}
+
+const WINDOW_SECONDS = 60;
+
+/**
+ * Fixed one-minute windows with rate-limiter-flexible: RateLimiterRedis when a Redis client is
+ * given (every replica shares the counters), RateLimiterMemory otherwise. When Redis fails, a
+ * per-process memory limiter with the same budget takes over (rate-limiter-flexible's insurance
+ * limiter) instead of refusing every request or letting all of them through.
+ *
+ * Over the budget: 429 `rate_limited` with `Retry-After` (whole seconds, at least 1) and the wait
+ * in the detail. Every limited response carries `RateLimit-Limit/Remaining/Reset` and the
+ * `X-RateLimit-*` equivalents.
+ */
+export function createRateLimits(options: RateLimitsOptions): RateLimits {
+  const { config, logger } = options;
+  const prefix = options.keyPrefix ?? 'auth-gateway:rate-limit:';
+  const limiter = (name: string, points: number): RateLimiterAbstract => {
+    const settings = { keyPrefix: `${prefix}${name}`, points, duration: WINDOW_SECONDS };
+    if (!options.redis) return new RateLimiterMemory(settings);
+    return new RateLimiterRedis({
+      ...settings,
+      storeClient: options.redis,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: new RateLimiterMemory(settings),
+    });
+  };
+  const users = limiter('user', config.RATE_LIMIT_USER_PER_MINUTE);
+  const anonymous = limiter('ip', config.RATE_LIMIT_ANONYMOUS_PER_MINUTE);
+  const logins = limiter('login-ip', config.RATE_LIMIT_ANONYMOUS_PER_MINUTE);
+
+  const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  const perCaller = limitBy(logger, (req, res) => {
+    const session = sessionOf(res);
+    return session ? { limiter: users, key: session.user.id } : { limiter: anonymous, key: clientIp(req) };
+  });
+  const perIp = limitBy(logger, (req) => ({ limiter: logins, key: clientIp(req) }));
+  const router = Router();
+  router.use('/bff', perCaller);
+  router.get('/auth/login', perIp);
+  return { perCaller, perIp, router };
+}
+
+function limitBy(
+  logger: Logger,
+  choose: (req: Request, res: Response) => { limiter: RateLimiterAbstract; key: string },
+): RequestHandler {
+  return async (req, res, next) => {
+    const { limiter, key } = choose(req, res);
+    let result: RateLimiterRes;
+    try {
+      result = await limiter.consume(key);
+    } catch (rejection) {
+      if (!(rejection instanceof RateLimiterRes)) {
+        // Neither Redis nor the insurance limiter answered: serving beats refusing everyone.
+        logger.error({ err: rejection }, 'rate limiter unavailable; request let through');
+        next();
+        return;
+      }
+      setRateLimitHeaders(res, limiter.points, rejection);
+      const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+      throw new HttpProblem('rate_limited', {
+        detail: `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before trying again.`,
+        extensions: { retryAfterSeconds: seconds },
+      });
+    }
+    setRateLimitHeaders(res, limiter.points, result);
+    next();
+  };
+}
+
+function setRateLimitHeaders(res: Response, limit: number, result: RateLimiterRes): void {
+  const resetSeconds = Math.max(0, Math.ceil(result.msBeforeNext / 1000));
+  const remaining = String(Math.max(0, result.remainingPoints));
+  res.setHeader('RateLimit-Limit', String(limit));
+  res.setHeader('RateLimit-Remaining', remaining);
+  res.setHeader('RateLimit-Reset', String(resetSeconds));
+  res.setHeader('X-RateLimit-Limit', String(limit));
+  res.setHeader('X-RateLimit-Remaining', remaining);
+  res.setHeader('X-RateLimit-Reset', String(Math.ceil(Date.now() / 1000) + resetSeconds));
+}

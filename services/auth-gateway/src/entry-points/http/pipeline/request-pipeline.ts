@@ -1,0 +1,75 @@
+import { Router, type RequestHandler } from 'express';
+import { Redis } from 'ioredis';
+import type { KeyValueStore } from '@kadr/kv-store';
+import type { Logger, ServiceMetrics } from '@kadr/telemetry';
+import type { GatewayConfig } from '../../../config';
+import { createUpstreams, type Upstreams } from '../../../integrations/upstreams';
+import { createBffPipeline } from './bff-pipeline';
+import { parseFeatureFlags } from './feature-flags';
+import { createGatewayOpenApi } from './openapi/gateway-openapi';
+import type { OpenApiRegistry } from './openapi/openapi-registry';
+import { createRateLimits } from './rate-limits';
+import { createStaticWebRouter } from './static-web.router';
+
+export interface RequestPipelineOptions {
+  config: GatewayConfig;
+  /** The gateway's key-value store (the one sessions use); idempotency records go under `idempotency:`. */
+  kv: KeyValueStore;
+  logger: Logger;
+  metrics: ServiceMetrics;
+  /**
+   * The ioredis client of the rate limiters. Default: one opened here on REDIS_URL (and closed by
+   * `close()`); none without REDIS_URL (per-process counters, embedded mode).
+   */
+  redis?: Redis;
+  /** Default: `createGatewayOpenApi()`; pass one to let other parts add their routes first. */
+  openApi?: OpenApiRegistry;
+}
+
+/** What the composition mounts (the shape of `PipelineMounts` in app.ts) plus what it must close. */
+export interface RequestPipeline {
+  /** Right after the session is loaded, before the guards: the rate limits. */
+  afterSession: RequestHandler[];
+  /** After JSON body parsing and the identity routes: `/bff` (the pipeline), then the static web app. */
+  routes: Router[];
+  openApi: OpenApiRegistry;
+  upstreams: Upstreams;
+  /** On shutdown, after the HTTP server stopped: idle upstream connections, the rate-limit Redis client. */
+  close(): Promise<void>;
+}
+
+/**
+ * The request half of the gateway from its configuration: checks FEATURE_FLAGS (a ConfigError
+ * when it is bad), the upstreams with their breakers, the rate limits (Redis when REDIS_URL is
+ * set), the `/bff` pipeline and the static web app.
+ */
+export function createRequestPipeline(options: RequestPipelineOptions): RequestPipeline {
+  const { config, kv, logger, metrics } = options;
+  const featureFlags = parseFeatureFlags(config.FEATURE_FLAGS);
+  const ownRedis = !options.redis && config.REDIS_URL ? openRateLimitRedis(config.REDIS_URL, logger) : undefined;
+  const redis = options.redis ?? ownRedis;
+  const upstreams = createUpstreams({ config, logger, metrics });
+  const rateLimits = createRateLimits({ config, redis, logger });
+  const openApi = options.openApi ?? createGatewayOpenApi();
+  const bff = createBffPipeline({ config, kv, logger, upstreams, openApi, featureFlags });
+  return {
+    afterSession: [rateLimits.router],
+    routes: [Router().use('/bff', bff), createStaticWebRouter(config.WEB_DIST_DIR)],
+    openApi,
+    upstreams,
+    async close() {
+      upstreams.close();
+      if (ownRedis) await ownRedis.quit().catch(() => ownRedis.disconnect());
+    },
+  };
+}
+
+/**
+ * Fails fast instead of queueing while Redis is away (the limiters' in-memory insurance takes
+ * over), as rate-limiter-flexible recommends for ioredis.
+ */
+function openRateLimitRedis(url: string, logger: Logger): Redis {
+  const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  client.on('error', (error: Error) => logger.warn({ err: error.message }, 'rate-limit Redis connection error'));
+  return client;
+}

@@ -1,0 +1,45 @@
+import { decodeEventOn, encodeEvent, timestampFromDate } from '@kadr/contracts';
+import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
+import type { Logger } from '@kadr/telemetry';
+import type { SessionStore } from '../../data-access/sessions/session-store';
+import type { UserRepository } from '../../data-access/users/user.repository';
+import { PRODUCER } from '../../domain/identity/user-registered-event';
+
+export interface UserDeletedConsumerDeps {
+  bus: EventBus;
+  users: Pick<UserRepository, 'delete'>;
+  sessions: Pick<SessionStore, 'destroyAllForUser'>;
+  logger: Logger;
+}
+
+/**
+ * `user.deleted` (from admin): the person is signed out everywhere at once and their user
+ * record (the link to their identity) is removed, so a later sign-in starts a new user. With
+ * `purge`, the gateway confirms with `user.purged`. Every step is idempotent, so a redelivery
+ * (at least once) or a retry after a failed publish does no harm.
+ */
+export function subscribeUserDeleted({
+  bus,
+  users,
+  sessions,
+  logger,
+}: UserDeletedConsumerDeps): Promise<ConsumerHandle> {
+  return bus.subscribe({
+    group: PRODUCER,
+    topics: ['user.deleted'],
+    handler: async (message) => {
+      const envelope = decodeEventOn('user.deleted', message.value);
+      const { userId, purge } = envelope.payload.value;
+      const endedSessions = await sessions.destroyAllForUser(userId);
+      const deleted = await users.delete(userId);
+      if (purge) {
+        const purged = encodeEvent(
+          { case: 'userPurged', value: { userId, service: PRODUCER, purgedAt: timestampFromDate(new Date()) } },
+          { producer: PRODUCER, correlationId: envelope.correlationId || envelope.eventId },
+        );
+        await bus.publish(purged.topic, [purged]);
+      }
+      logger.info({ userId, purge, endedSessions, deleted, eventId: envelope.eventId }, 'user deleted');
+    },
+  });
+}

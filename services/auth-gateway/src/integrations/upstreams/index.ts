@@ -1,0 +1,24 @@
+export {
+  createUpstreams,
+  Upstreams,
+  type UpstreamsOptions,
+  type UpstreamsConfig,
+  type UpstreamRequest,
+  type BufferedAnswer,
+} from './upstreams';
+export { UPSTREAM_NAMES, type UpstreamName } from './upstream-names';
+export { ROUTE_TABLE, upstreamForPath } from './route-table';
+export { GATEWAY_SERVICE_CALLER } from './internal-call-headers';
+export { createCommerceClient, type CommerceClient, type InternalClientOptions } from './commerce-client';
+export { createI18nClient, type I18nClient } from './i18n-client';
+export {
+  UpstreamError,
+  UpstreamFailure,
+  UpstreamNotConfiguredError,
+  UpstreamCircuitOpenError,
+  UpstreamCallCancelledError,
+  UpstreamTimeoutError,
+  UpstreamUnreachableError,
+  UpstreamServerError,
+  UpstreamAnswerError,
+} from './upstream-errors';
