@@ -1,5 +1,5 @@
 import express, { type Express, type Router } from 'express';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Logger, ServiceMetrics } from '@kadr/telemetry';
 import { correlationMiddleware } from './correlation.middleware';
 import { healthRoutes, type HealthState, type ReadinessCheck } from './health.routes';
@@ -17,6 +17,8 @@ export interface CreateAppOptions {
   jsonLimit?: string;
   /** Middleware that must run before JSON parsing (e.g. a proxy that streams the raw body). */
   beforeBodyParsing?: Router;
+  /** helmet's options (the gateway sets a Content-Security-Policy that fits the web app). Default: helmet's. */
+  helmet?: HelmetOptions;
   /** Hops of trusted reverse proxies (for req.ip and secure cookies). Default: none. */
   trustProxy?: number | boolean;
 }
@@ -37,7 +39,7 @@ export function createHttpApp(options: CreateAppOptions): HttpApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
-  app.use(helmet());
+  app.use(helmet(options.helmet));
   app.use(correlationMiddleware);
   app.use(requestObserver(logger, metrics));
   app.use(healthRoutes(service, readinessChecks, health, metrics.registry));

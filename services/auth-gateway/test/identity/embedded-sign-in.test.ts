@@ -78,6 +78,8 @@ describe('embedded composition: sign in, sign out, sign in as the administrator'
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({ data: { email: 'demo@kadr.local', tenantId: null } });
     expect(me.headers.get('x-correlation-id')).toBeTruthy();
+    expect(me.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(me.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
     // A non-admin is refused by the gateway before any service is asked.
     expect((await browser.request(`${gatewayUrl}/bff/platform/admin/users`)).status).toBe(403);
 

@@ -46,6 +46,31 @@ export interface GatewayAppDeps {
 }
 
 /**
+ * The Content-Security-Policy for the web app the gateway serves: everything from our own origin
+ * (scripts, the API, the event stream, same-origin /video and /thumbs media), inline style
+ * attributes (React sets them), data:/blob: images and media, no plugins, no framing. Upgrading
+ * insecure requests only when the product itself is served over https — on plain-http local
+ * development it would send the browser to an https port nobody listens on.
+ */
+export function webAppContentSecurityPolicy(publicUrl: string): Record<string, string[]> {
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:'],
+    'media-src': ["'self'", 'blob:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+  };
+  if (new URL(publicUrl).protocol === 'https:') directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+/**
  * The gateway's express app. Order of a request: platform middleware (helmet, correlation id,
  * logs, health) → session → pipeline `afterSession` → `/bff` and `/auth` guards (same-site
  * Origin, unambiguous path, session, CSRF token, administrator) → JSON body → `/auth/*`,
@@ -73,5 +98,15 @@ export function createGatewayApp({
     Router().use('/bff', meRoutes({ users: identity.users })),
     ...(pipeline.routes ?? []),
   ];
-  return createHttpApp({ service: 'auth-gateway', logger, metrics, routes, beforeBodyParsing, readinessChecks });
+  return createHttpApp({
+    service: 'auth-gateway',
+    logger,
+    metrics,
+    routes,
+    beforeBodyParsing,
+    readinessChecks,
+    helmet: {
+      contentSecurityPolicy: { useDefaults: false, directives: webAppContentSecurityPolicy(identity.publicUrl) },
+    },
+  });
 }
