@@ -3,4 +3,5 @@
 export { InternalCallerSchema, SERVICE_SUBJECT_PREFIX, serviceSubject, callingServiceOf } from './internal-caller';
 export type { InternalCaller } from './internal-caller';
 export * from './commerce';
+export * from './commerce-api';
 export * from './i18n';

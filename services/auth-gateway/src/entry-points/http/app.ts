@@ -31,6 +31,8 @@ export interface IdentityDeps {
  * a checked CSRF token and, under `/bff/platform/admin`, the administrator.
  */
 export interface PipelineMounts {
+  /** Before sessions and every browser guard: server-to-server callbacks that authenticate themselves (Tpay). */
+  beforeSession?: Router[];
   /** After the session is loaded (`res.locals.session`), before any guard: e.g. rate limits per user or IP. */
   afterSession?: RequestHandler[];
   /** Routes that need parsed JSON bodies: e.g. the user summary, the OpenAPI document, the static web app. */
@@ -86,6 +88,7 @@ export function createGatewayApp({
   const publicOrigin = new URL(identity.publicUrl).origin;
 
   const beforeBodyParsing = Router();
+  for (const router of pipeline.beforeSession ?? []) beforeBodyParsing.use(router);
   beforeBodyParsing.use(loadSession({ sessions: identity.sessions, cookies: identity.cookies, logger }));
   for (const handler of pipeline.afterSession ?? []) beforeBodyParsing.use(handler);
   beforeBodyParsing.use(['/bff', '/auth'], rejectCrossSiteOrigin(publicOrigin));

@@ -6,6 +6,7 @@ import type { GatewayConfig } from '../../../config';
 import { createUpstreams, type Upstreams } from '../../../integrations/upstreams';
 import { createBffPipeline } from './bff-pipeline';
 import { parseFeatureFlags } from './feature-flags';
+import { paymentNotificationRoutes } from './payment-notification.routes';
 import { createGatewayOpenApi } from './openapi/gateway-openapi';
 import type { OpenApiRegistry } from './openapi/openapi-registry';
 import { createRateLimits } from './rate-limits';
@@ -28,6 +29,8 @@ export interface RequestPipelineOptions {
 
 /** What the composition mounts (the shape of `PipelineMounts` in app.ts) plus what it must close. */
 export interface RequestPipeline {
+  /** Before sessions and guards: Tpay's payment notifications, passed to commerce untouched. */
+  beforeSession: Router[];
   /** Right after the session is loaded, before the guards: the rate limits. */
   afterSession: RequestHandler[];
   /** After JSON body parsing and the identity routes: `/bff` (the pipeline), then the static web app. */
@@ -53,6 +56,7 @@ export function createRequestPipeline(options: RequestPipelineOptions): RequestP
   const openApi = options.openApi ?? createGatewayOpenApi();
   const bff = createBffPipeline({ config, kv, logger, upstreams, openApi, featureFlags });
   return {
+    beforeSession: [paymentNotificationRoutes({ upstreams, logger })],
     afterSession: [rateLimits.router],
     routes: [Router().use('/bff', bff), createStaticWebRouter(config.WEB_DIST_DIR)],
     openApi,

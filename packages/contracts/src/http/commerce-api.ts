@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { CreditsSchema, PlanIdSchema, ResolutionSchema, SubscriptionSchema } from './commerce';
+
+/**
+ * The rest of commerce's HTTP API (the credits and subscription reads the gateway's user
+ * summary uses are in `commerce.ts`). Paths are relative to commerce's base URL; the public
+ * ones are what the gateway forwards from `/bff/platform/<path>`.
+ */
+
+export const COMMERCE_PATHS = {
+  credits: '/api/commerce/credits',
+  packages: '/api/commerce/packages',
+  plans: '/api/commerce/plans',
+  order: (orderId: string) => `/api/commerce/orders/${encodeURIComponent(orderId)}`,
+  createOrder: '/api/commerce/payment/create-order',
+  mockProcess: '/api/commerce/payment/mock-process',
+  tpayDiag: '/api/commerce/payment/tpay/diag',
+  /** Called by Tpay itself, without a session (form-encoded; answers the body `TRUE`). */
+  tpayNotification: '/api/commerce/payment/tpay/notification',
+  subscription: '/api/commerce/subscription',
+  cancelSubscription: '/api/commerce/subscription/cancel',
+  /** Internal (service callers): holds for the jobs service. */
+  holds: '/internal/holds',
+  /** The job's hold on the user's account (held, captured or released). */
+  hold: (jobId: string, userId: string) =>
+    `/internal/holds/${encodeURIComponent(jobId)}?userId=${encodeURIComponent(userId)}`,
+  entitlements: (userId: string) => `/internal/users/${encodeURIComponent(userId)}/entitlements`,
+  reconciliation: (userId: string) => `/internal/reconciliation/${encodeURIComponent(userId)}`,
+} as const;
+
+/** Badge tier (ARCHITECTURE §3): no plan → FREE, starter and pro → PRO, enterprise → ENTERPRISE. */
+export const TIERS = ['FREE', 'PRO', 'ENTERPRISE'] as const;
+export const TierSchema = z.enum(TIERS);
+export type Tier = z.infer<typeof TierSchema>;
+
+/** ISO 4217 code of every price (amounts are in minor units: grosze). */
+export const PriceSchema = z.object({
+  /** Minor units of the currency (grosze for PLN): 49.00 PLN is 4900. */
+  amountMinor: z.number().int().positive(),
+  currency: z.literal('PLN'),
+});
+export type Price = z.infer<typeof PriceSchema>;
+
+// ---------------------------------------------------------------- catalogue (public)
+
+export const CreditPackageSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  credits: z.number().int().positive(),
+  price: PriceSchema,
+});
+export type CreditPackage = z.infer<typeof CreditPackageSchema>;
+
+/** `GET /api/commerce/packages`. */
+export const PackagesResponseSchema = z.object({ data: z.array(CreditPackageSchema) });
+export type PackagesResponse = z.infer<typeof PackagesResponseSchema>;
+
+export const PlanSchema = z.object({
+  id: PlanIdSchema,
+  name: z.string().min(1),
+  tier: TierSchema,
+  /** Generations included per monthly period; null = unlimited. */
+  monthlyGenerations: z.number().int().positive().nullable(),
+  maxResolution: ResolutionSchema,
+  /** Price of one monthly period; null = custom pricing (contact us). */
+  price: PriceSchema.nullable(),
+  /** False for Enterprise: custom pricing, not purchasable online. */
+  purchasable: z.boolean(),
+});
+export type Plan = z.infer<typeof PlanSchema>;
+
+/** `GET /api/commerce/plans`. */
+export const PlansResponseSchema = z.object({ data: z.array(PlanSchema) });
+export type PlansResponse = z.infer<typeof PlansResponseSchema>;
+
+// ---------------------------------------------------------------- orders and payments
+
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'expired'] as const;
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatusSchema>;
+
+export const PAYMENT_PROVIDERS = ['mock', 'tpay'] as const;
+export const PaymentProviderNameSchema = z.enum(PAYMENT_PROVIDERS);
+export type PaymentProviderName = z.infer<typeof PaymentProviderNameSchema>;
+
+/** `POST /api/commerce/payment/create-order` body: exactly one of packageId or planId. */
+export const CreateOrderRequestSchema = z.union([
+  z.strictObject({ packageId: z.string().min(1).max(64) }),
+  z.strictObject({ planId: PlanIdSchema }),
+]);
+export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
+
+export const CreateOrderResponseSchema = z.object({
+  data: z.object({
+    orderId: z.string().min(1),
+    /** Where the browser goes to pay (the mock page in development, Tpay's page otherwise). */
+    paymentUrl: z.string(),
+    status: OrderStatusSchema,
+  }),
+});
+export type CreateOrderResponse = z.infer<typeof CreateOrderResponseSchema>;
+
+export const OrderSchema = z.object({
+  id: z.string().min(1),
+  status: OrderStatusSchema,
+  kind: z.enum(['package', 'plan']),
+  packageId: z.string().nullable(),
+  planId: PlanIdSchema.nullable(),
+  /** Credits the order grants once paid; 0 for a plan. */
+  credits: z.number().int().nonnegative(),
+  price: PriceSchema,
+  provider: PaymentProviderNameSchema,
+  paymentUrl: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  paidAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** `GET /api/commerce/orders/{id}` (owner only). */
+export const OrderResponseSchema = z.object({ data: OrderSchema });
+export type OrderResponse = z.infer<typeof OrderResponseSchema>;
+
+/** `POST /api/commerce/payment/mock-process` body (only when the mock provider is enabled). */
+export const MockProcessRequestSchema = z.strictObject({
+  orderId: z.string().min(1).max(64),
+  outcome: z.enum(['success', 'failure']),
+});
+export type MockProcessRequest = z.infer<typeof MockProcessRequestSchema>;
+
+/** `POST /api/commerce/payment/mock-process` answer: the settled order. */
+export const MockProcessResponseSchema = OrderResponseSchema;
+
+/** `GET /api/commerce/payment/tpay/diag`. `config` only for the administrator. */
+export const TpayDiagnosticsSchema = z.object({
+  provider: PaymentProviderNameSchema,
+  tpay: z.object({
+    configured: z.boolean(),
+    environment: z.enum(['sandbox', 'production']).nullable(),
+    /** Null when not checked (Tpay not configured). */
+    tokenObtainable: z.boolean().nullable(),
+    lastError: z.object({ reason: z.string(), at: z.iso.datetime({ offset: true }) }).nullable(),
+  }),
+  config: z
+    .object({
+      baseUrl: z.string(),
+      clientIdSet: z.boolean(),
+      clientSecretSet: z.boolean(),
+      securityCodeSet: z.boolean(),
+      jwsRootConfigured: z.boolean(),
+      jwsCertificateHosts: z.array(z.string()),
+      notificationUrl: z.string(),
+      successUrl: z.string(),
+      errorUrl: z.string(),
+      timeoutMs: z.number().int(),
+    })
+    .optional(),
+});
+export type TpayDiagnostics = z.infer<typeof TpayDiagnosticsSchema>;
+export const TpayDiagnosticsResponseSchema = z.object({ data: TpayDiagnosticsSchema });
+
+// ---------------------------------------------------------------- subscription (details)
+
+/**
+ * `GET /api/commerce/subscription` and `POST …/subscription/cancel` answer: the summary's
+ * `SubscriptionSchema` plus the period and cancellation (additive, so the summary's parse holds).
+ */
+export const SubscriptionDetailsSchema = SubscriptionSchema.extend({
+  tier: TierSchema,
+  /** Start of the current period (ISO 8601); null without a running plan. */
+  periodStart: z.iso.datetime({ offset: true }).nullable(),
+  /** True after a cancel: the plan runs until `allowance.periodEnd`, then ends. */
+  cancelAtPeriodEnd: z.boolean(),
+});
+export type SubscriptionDetails = z.infer<typeof SubscriptionDetailsSchema>;
+export const SubscriptionDetailsResponseSchema = z.object({ data: SubscriptionDetailsSchema });
+
+// ---------------------------------------------------------------- internal: holds (jobs → commerce)
+
+const RESOLUTION_OF_HEIGHT = { 480: '480p', 720: '720p', 1080: '1080p', 2160: '2160p' } as const satisfies Record<
+  number,
+  z.infer<typeof ResolutionSchema>
+>;
+
+/** Accepts the contract's labels (`720p`) and bare frame heights (`720`). */
+export const HoldResolutionSchema = z
+  .union([ResolutionSchema, z.union([z.literal(480), z.literal(720), z.literal(1080), z.literal(2160)])])
+  .transform((value) => (typeof value === 'number' ? RESOLUTION_OF_HEIGHT[value] : value));
+
+/** `POST /internal/holds` (service caller `jobs`): idempotent by jobId. */
+export const HoldRequestSchema = z.strictObject({
+  jobId: z.string().min(1).max(128),
+  userId: z.string().min(1).max(128),
+  /** Credits the generation costs when it is not covered by the plan's allowance. */
+  amount: z.number().int().positive().max(100_000),
+  resolution: HoldResolutionSchema,
+});
+export type HoldRequest = z.input<typeof HoldRequestSchema>;
+
+export const HOLD_SOURCES = ['credits', 'allowance'] as const;
+export const HoldSourceSchema = z.enum(HOLD_SOURCES);
+export type HoldSource = z.infer<typeof HoldSourceSchema>;
+
+export const HOLD_STATES = ['held', 'captured', 'released'] as const;
+export const HoldStateSchema = z.enum(HOLD_STATES);
+export type HoldState = z.infer<typeof HoldStateSchema>;
+
+/** 201 (new hold) or 200 (the job's existing hold). 402 `insufficient_credits` when neither source suffices. */
+export const HoldResponseSchema = z.object({
+  data: z.object({
+    /** The job id. */
+    holdId: z.string().min(1),
+    takenFrom: HoldSourceSchema,
+    /** Credits held; 0 when taken from the allowance. */
+    amount: z.number().int().nonnegative(),
+    state: HoldStateSchema,
+  }),
+});
+export type HoldResponse = z.infer<typeof HoldResponseSchema>;
+
+/** `GET /internal/users/{userId}/entitlements`: what the jobs service checks (tier cap). */
+export const EntitlementsSchema = z.object({
+  userId: z.string().min(1),
+  plan: PlanIdSchema.nullable(),
+  tier: TierSchema,
+  maxResolution: ResolutionSchema,
+  allowance: z
+    .object({
+      limit: z.number().int().nonnegative().nullable(),
+      used: z.number().int().nonnegative(),
+      periodEnd: z.iso.datetime({ offset: true }),
+    })
+    .nullable(),
+  credits: CreditsSchema.extend({ available: z.number().int().nonnegative() }),
+});
+export type Entitlements = z.infer<typeof EntitlementsSchema>;
+export const EntitlementsResponseSchema = z.object({ data: EntitlementsSchema });
+
+/** `GET /internal/reconciliation/{userId}` (administrator or a service). */
+export const ReconciliationSchema = z.object({
+  userId: z.string().min(1),
+  ok: z.boolean(),
+  balance: z.number().int(),
+  held: z.number().int(),
+  /** Σ balance changes of the ledger (entries still in the outbox included). */
+  ledgerBalance: z.number().int(),
+  /** Σ held changes of the ledger. */
+  ledgerHeld: z.number().int(),
+  /** Σ credits of the open holds. */
+  openHolds: z.number().int(),
+  ledgerEntries: z.number().int().nonnegative(),
+  /** Entries written with a change but not yet moved to the ledger by the relay. */
+  pendingEntries: z.number().int().nonnegative(),
+  problems: z.array(z.string()),
+});
+export type Reconciliation = z.infer<typeof ReconciliationSchema>;
+export const ReconciliationResponseSchema = z.object({ data: ReconciliationSchema });

@@ -1,0 +1,86 @@
+import type { Account, AccountChange, Hold, SettledHold, Subscription } from '../../domain/credits/account';
+
+/** What identifies the subscription an update was computed from (compare-and-set). */
+export interface SubscriptionVersion {
+  orderId: string;
+  periodStart: Date;
+  allowanceUsed: number;
+  cancelAtPeriodEnd: boolean;
+}
+
+/** Whether the allowance is counted (remaining is stored) or unlimited. */
+export type AllowanceKind = 'limited' | 'unlimited';
+
+export interface AllowancePeriod {
+  periodStart: Date;
+  allowance: AllowanceKind;
+}
+
+export interface PendingAccountChanges {
+  userId: string;
+  /** Totals at the time of reading (what `credits.changed` reports). */
+  balance: number;
+  held: number;
+  currency: string;
+  changes: AccountChange[];
+}
+
+/**
+ * The credit accounts. Every method that changes an account is ONE conditional single-document
+ * update whose filter holds the precondition; the change's ledger entry goes into the outbox
+ * in that same update. Methods answer null when the precondition did not hold (nothing changed).
+ */
+export interface AccountRepository {
+  /** Insert-or-read: opens the account with `welcome` (its grant change) once; a later call returns it unchanged. */
+  open(userId: string, welcome: { credits: number; currency: string; change: AccountChange | null }): Promise<Account>;
+  get(userId: string): Promise<Account | null>;
+  /** Null unless available ≥ hold.amount and the hold id was never used on this account. */
+  holdCredits(userId: string, hold: Hold, change: AccountChange): Promise<Account | null>;
+  /**
+   * One generation of the allowance. Null unless the subscription is in the period
+   * `hold.periodStart`, has a generation left (or is unlimited), and the hold id was never used.
+   */
+  holdAllowance(userId: string, hold: Hold, change: AccountChange, allowance: AllowanceKind): Promise<Account | null>;
+  /**
+   * Settles the open hold `hold` (read before; hold ids are used once, so it is the same one):
+   * the change's deltas move balance and held (capture: −amount each; release: held −amount), and,
+   * with `restoreAllowance`, the generation goes back if the subscription is still in that
+   * period (null otherwise, nothing changed). Null when the hold is no longer open.
+   */
+  settleHold(
+    userId: string,
+    hold: Hold,
+    settled: SettledHold,
+    change: AccountChange,
+    restoreAllowance: AllowancePeriod | null,
+  ): Promise<Account | null>;
+  /** Adds credits for `orderId` once (null when that order was already applied). */
+  grant(userId: string, orderId: string, credits: number, change: AccountChange): Promise<Account | null>;
+  /**
+   * Replaces the subscription if it is still the one read (`expected`, null = none), and
+   * records `appliedOrderId` (null when that order was already applied). Null when it changed meanwhile.
+   */
+  replaceSubscription(
+    userId: string,
+    expected: SubscriptionVersion | null,
+    next: Subscription | null,
+    appliedOrderId?: string,
+  ): Promise<Account | null>;
+  /** Drops the oldest settled holds beyond `keep`. */
+  trimSettledHolds(userId: string, keep: number): Promise<void>;
+  /** Accounts with changes not yet moved to the ledger, up to `limit` accounts. */
+  takeOutbox(limit: number): Promise<PendingAccountChanges[]>;
+  /** Removes moved changes (by id); changes written meanwhile stay. */
+  removeFromOutbox(userId: string, changeIds: readonly string[]): Promise<void>;
+  /** Deletes the account (purge). True when there was one. */
+  delete(userId: string): Promise<boolean>;
+}
+
+export function versionOf(subscription: Subscription): SubscriptionVersion {
+  return {
+    orderId: subscription.orderId,
+    periodStart: subscription.periodStart,
+    allowanceUsed: subscription.allowanceUsed,
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+  };
+}

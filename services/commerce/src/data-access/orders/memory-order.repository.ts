@@ -1,0 +1,88 @@
+import { MemoryCollection, isDuplicateKeyError, type PersistenceOptions } from '@kadr/documents';
+import type { Order } from '../../domain/orders/order';
+import type { OrderRepository, OrderTransition, PendingOrderEvents } from './order.repository';
+
+export class MemoryOrderRepository implements OrderRepository {
+  private constructor(private readonly orders: MemoryCollection<Order>) {}
+
+  static async create(persistence: PersistenceOptions = {}): Promise<MemoryOrderRepository> {
+    return new MemoryOrderRepository(
+      await MemoryCollection.open<Order>({
+        name: 'commerce-orders',
+        unique: [['userId', 'idempotencyKey']],
+        ...persistence,
+      }),
+    );
+  }
+
+  async create(order: Order): Promise<{ order: Order; created: boolean }> {
+    try {
+      return { order: await this.orders.insertOne(order), created: true };
+    } catch (err) {
+      if (!isDuplicateKeyError(err)) throw err;
+      const existing = await this.orders.findOne(
+        (o) => o.userId === order.userId && o.idempotencyKey === order.idempotencyKey,
+      );
+      if (!existing) throw err;
+      return { order: existing, created: false };
+    }
+  }
+
+  get(orderId: string): Promise<Order | null> {
+    return this.orders.findById(orderId);
+  }
+
+  attachPayment(
+    orderId: string,
+    payment: { paymentUrl: string; providerTransactionId: string | null; providerTitle: string | null },
+  ): Promise<Order | null> {
+    return this.orders.updateOne(
+      orderId,
+      (o) => o.status === 'pending',
+      (o) => {
+        Object.assign(o, payment);
+        o.updatedAt = new Date();
+      },
+    );
+  }
+
+  transition(orderId: string, transition: OrderTransition): Promise<Order | null> {
+    return this.orders.updateOne(
+      orderId,
+      (o) => o.status === 'pending',
+      (o) => {
+        o.status = transition.to;
+        o.updatedAt = transition.at;
+        if (transition.to === 'paid') o.paidAt = transition.at;
+        if (transition.providerTitle !== undefined) o.providerTitle = transition.providerTitle;
+        if (transition.event) o.outbox.push(transition.event);
+      },
+    );
+  }
+
+  listPendingCreatedBefore(before: Date, limit: number): Promise<Order[]> {
+    return this.orders.find((o) => o.status === 'pending' && o.createdAt < before, {
+      sort: { createdAt: 1 },
+      limit,
+    });
+  }
+
+  async takeOutbox(limit: number): Promise<PendingOrderEvents[]> {
+    const orders = await this.orders.find((o) => o.outbox.length > 0, { limit });
+    return orders.map((o) => ({ orderId: o.id, events: o.outbox }));
+  }
+
+  async removeFromOutbox(orderId: string, eventIds: readonly string[]): Promise<void> {
+    await this.orders.updateOne(orderId, null, (o) => {
+      o.outbox = o.outbox.filter((e) => !eventIds.includes(e.id));
+    });
+  }
+
+  deleteByUser(userId: string): Promise<number> {
+    return this.orders.deleteMany((o) => o.userId === userId);
+  }
+
+  close(): Promise<void> {
+    return this.orders.close();
+  }
+}

@@ -1,0 +1,170 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import { isDuplicateKeyError, toDbTransientError } from '@kadr/documents';
+import type { EncodedOutboxEvent, Order } from '../../domain/orders/order';
+import type { OrderRepository, OrderTransition, PendingOrderEvents } from './order.repository';
+
+interface OrderDocument extends Omit<Order, 'id'> {
+  _id: string;
+}
+
+const outboxEventSchema = new Schema<EncodedOutboxEvent>(
+  {
+    id: { type: String, required: true },
+    topic: { type: String, required: true },
+    key: { type: String, required: true },
+    value: { type: String, required: true },
+    correlationId: { type: String, required: true },
+  },
+  { _id: false, id: false },
+);
+
+const orderSchema = new Schema<OrderDocument>(
+  {
+    _id: { type: String, required: true },
+    userId: { type: String, required: true },
+    idempotencyKey: { type: String, required: true },
+    kind: { type: String, required: true },
+    packageId: { type: String, default: null },
+    planId: { type: String, default: null },
+    credits: { type: Number, required: true },
+    amountMinor: { type: Number, required: true },
+    currency: { type: String, required: true },
+    provider: { type: String, required: true },
+    status: { type: String, required: true },
+    paymentUrl: { type: String, default: '' },
+    providerTransactionId: { type: String, default: null },
+    providerTitle: { type: String, default: null },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+    paidAt: { type: Date, default: null },
+    outbox: { type: [outboxEventSchema], default: [] },
+  },
+  { collection: 'orders', versionKey: false, id: false, minimize: false },
+);
+// Same user + same Idempotency-Key → the same order, even when two requests race.
+orderSchema.index({ userId: 1, idempotencyKey: 1 }, { unique: true });
+orderSchema.index({ status: 1, createdAt: 1 });
+
+const toOrder = ({ _id, ...rest }: OrderDocument): Order => ({ id: _id, ...rest });
+
+export class MongooseOrderRepository implements OrderRepository {
+  private readonly orders: Model<OrderDocument>;
+
+  constructor(connection: Connection) {
+    this.orders = connection.models.Order ?? connection.model<OrderDocument>('Order', orderSchema);
+  }
+
+  async create(order: Order): Promise<{ order: Order; created: boolean }> {
+    const { id, ...fields } = order;
+    try {
+      await this.orders.create({ _id: id, ...fields });
+      return { order, created: true };
+    } catch (err) {
+      if (isDuplicateKeyError(err)) {
+        const existing = await this.orders
+          .findOne({ userId: order.userId, idempotencyKey: order.idempotencyKey })
+          .lean<OrderDocument>()
+          .catch((readErr: unknown) => {
+            throw toDbTransientError(readErr, 'orders.create');
+          });
+        if (existing) return { order: toOrder(existing), created: false };
+      }
+      throw toDbTransientError(err, 'orders.create');
+    }
+  }
+
+  async get(orderId: string): Promise<Order | null> {
+    try {
+      const doc = await this.orders.findById(orderId).lean<OrderDocument>();
+      return doc ? toOrder(doc) : null;
+    } catch (err) {
+      throw toDbTransientError(err, 'orders.get');
+    }
+  }
+
+  attachPayment(
+    orderId: string,
+    payment: { paymentUrl: string; providerTransactionId: string | null; providerTitle: string | null },
+  ): Promise<Order | null> {
+    return this.update(
+      'orders.attachPayment',
+      { _id: orderId, status: 'pending' },
+      { $set: { ...payment, updatedAt: new Date() } },
+    );
+  }
+
+  transition(orderId: string, transition: OrderTransition): Promise<Order | null> {
+    return this.update(
+      'orders.transition',
+      { _id: orderId, status: 'pending' },
+      {
+        $set: {
+          status: transition.to,
+          updatedAt: transition.at,
+          ...(transition.to === 'paid' ? { paidAt: transition.at } : {}),
+          ...(transition.providerTitle === undefined ? {} : { providerTitle: transition.providerTitle }),
+        },
+        ...(transition.event ? { $push: { outbox: transition.event } } : {}),
+      },
+    );
+  }
+
+  async listPendingCreatedBefore(before: Date, limit: number): Promise<Order[]> {
+    try {
+      const docs = await this.orders
+        .find({ status: 'pending', createdAt: { $lt: before } })
+        .sort({ createdAt: 1 })
+        .limit(limit)
+        .lean<OrderDocument[]>();
+      return docs.map(toOrder);
+    } catch (err) {
+      throw toDbTransientError(err, 'orders.listPendingCreatedBefore');
+    }
+  }
+
+  async takeOutbox(limit: number): Promise<PendingOrderEvents[]> {
+    try {
+      const docs = await this.orders
+        .find({ 'outbox.0': { $exists: true } }, { outbox: 1 })
+        .limit(limit)
+        .lean<Array<Pick<OrderDocument, '_id' | 'outbox'>>>();
+      return docs.map((d) => ({ orderId: d._id, events: d.outbox }));
+    } catch (err) {
+      throw toDbTransientError(err, 'orders.takeOutbox');
+    }
+  }
+
+  async removeFromOutbox(orderId: string, eventIds: readonly string[]): Promise<void> {
+    try {
+      const published = (await this.get(orderId))?.outbox.filter((e) => eventIds.includes(e.id)) ?? [];
+      if (published.length === 0) return;
+      await this.orders.updateOne({ _id: orderId }, { $pullAll: { outbox: published } }).exec();
+    } catch (err) {
+      throw toDbTransientError(err, 'orders.removeFromOutbox');
+    }
+  }
+
+  async deleteByUser(userId: string): Promise<number> {
+    try {
+      return (await this.orders.deleteMany({ userId }).exec()).deletedCount;
+    } catch (err) {
+      throw toDbTransientError(err, 'orders.deleteByUser');
+    }
+  }
+
+  private async update(
+    operation: string,
+    filter: Record<string, unknown>,
+    update: Record<string, unknown>,
+  ): Promise<Order | null> {
+    try {
+      const doc = await this.orders
+        .findOneAndUpdate(filter, update, { returnDocument: 'after' })
+        .lean<OrderDocument>()
+        .exec();
+      return doc ? toOrder(doc) : null;
+    } catch (err) {
+      throw toDbTransientError(err, operation);
+    }
+  }
+}

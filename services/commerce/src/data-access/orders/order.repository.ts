@@ -1,0 +1,36 @@
+import type { EncodedOutboxEvent, FinalOrderStatus, Order } from '../../domain/orders/order';
+
+export interface OrderTransition {
+  to: FinalOrderStatus;
+  at: Date;
+  /** Pushed to the order's outbox in the same update (paid → `payment.completed`). */
+  event?: EncodedOutboxEvent;
+  providerTitle?: string;
+}
+
+export interface PendingOrderEvents {
+  orderId: string;
+  events: EncodedOutboxEvent[];
+}
+
+export interface OrderRepository {
+  /**
+   * Inserts the order unless this user already has one with its idempotency key; then answers
+   * that one (`created: false`). Unique (userId, idempotencyKey).
+   */
+  create(order: Order): Promise<{ order: Order; created: boolean }>;
+  get(orderId: string): Promise<Order | null>;
+  /** Records where to pay, while pending. */
+  attachPayment(
+    orderId: string,
+    payment: { paymentUrl: string; providerTransactionId: string | null; providerTitle: string | null },
+  ): Promise<Order | null>;
+  /** pending → `to`; null when the order is not pending (or unknown): nothing changed. */
+  transition(orderId: string, transition: OrderTransition): Promise<Order | null>;
+  /** Pending orders created before `before`, oldest first (for expiry). */
+  listPendingCreatedBefore(before: Date, limit: number): Promise<Order[]>;
+  takeOutbox(limit: number): Promise<PendingOrderEvents[]>;
+  removeFromOutbox(orderId: string, eventIds: readonly string[]): Promise<void>;
+  /** Purge. */
+  deleteByUser(userId: string): Promise<number>;
+}

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { describeRepositoryContract } from '@kadr/documents/testing';
+import type { EncodedOutboxEvent, Order } from '../../domain/orders/order';
+import { MemoryOrderRepository } from './memory-order.repository';
+import { MongooseOrderRepository } from './mongoose-order.repository';
+import type { OrderRepository } from './order.repository';
+
+function newOrder(overrides: Partial<Order> = {}): Order {
+  const id = randomUUID();
+  const now = new Date();
+  return {
+    id,
+    userId: `user-${randomUUID()}`,
+    idempotencyKey: `key-${randomUUID()}`,
+    kind: 'package',
+    packageId: 'credits-100',
+    planId: null,
+    credits: 100,
+    amountMinor: 1900,
+    currency: 'PLN',
+    provider: 'mock',
+    status: 'pending',
+    paymentUrl: '',
+    providerTransactionId: null,
+    providerTitle: null,
+    createdAt: now,
+    updatedAt: now,
+    paidAt: null,
+    outbox: [],
+    ...overrides,
+  };
+}
+
+const event = (id: string = randomUUID()): EncodedOutboxEvent => ({
+  id,
+  topic: 'payment.completed',
+  key: 'order',
+  value: Buffer.from('bytes').toString('base64'),
+  correlationId: 'c',
+});
+
+describeRepositoryContract<OrderRepository>(
+  'commerce-orders',
+  {
+    memory: async () => {
+      const repo = await MemoryOrderRepository.create();
+      return { repo, cleanup: () => repo.close() };
+    },
+    mongoose: (connection) =>
+      Promise.resolve({ repo: new MongooseOrderRepository(connection), cleanup: async () => {} }),
+  },
+  (getRepo) => {
+    it('creates an order and reads it back', async () => {
+      const order = newOrder();
+      expect(await getRepo().create(order)).toEqual({ order, created: true });
+      expect(await getRepo().get(order.id)).toEqual(order);
+      expect(await getRepo().get(randomUUID())).toBeNull();
+    });
+
+    it('answers the existing order for the same user and idempotency key, even concurrently', async () => {
+      const first = newOrder();
+      const racers = Array.from({ length: 8 }, () =>
+        newOrder({ userId: first.userId, idempotencyKey: first.idempotencyKey }),
+      );
+      const results = await Promise.all([first, ...racers].map((o) => getRepo().create(o)));
+      expect(results.filter((r) => r.created)).toHaveLength(1);
+      expect(new Set(results.map((r) => r.order.id)).size).toBe(1);
+      // Another user may use the same key.
+      expect((await getRepo().create(newOrder({ idempotencyKey: first.idempotencyKey }))).created).toBe(true);
+    });
+
+    it('moves pending to exactly one final state, once, with its event', async () => {
+      const order = newOrder();
+      await getRepo().create(order);
+      const at = new Date();
+      const results = await Promise.all([
+        getRepo().transition(order.id, { to: 'paid', at, event: event('e1'), providerTitle: 'TR-1' }),
+        getRepo().transition(order.id, { to: 'failed', at }),
+        getRepo().transition(order.id, { to: 'paid', at, event: event('e2') }),
+        getRepo().transition(order.id, { to: 'expired', at }),
+      ]);
+      expect(results.filter((r) => r !== null)).toHaveLength(1);
+      const stored = await getRepo().get(order.id);
+      expect(['paid', 'failed', 'expired']).toContain(stored?.status);
+      if (stored?.status === 'paid') {
+        expect(stored.paidAt).toEqual(at);
+        expect(stored.outbox).toHaveLength(1);
+      } else {
+        expect(stored?.outbox).toEqual([]);
+      }
+      expect(await getRepo().transition(order.id, { to: 'cancelled', at })).toBeNull();
+      expect(await getRepo().transition(randomUUID(), { to: 'paid', at })).toBeNull();
+    });
+
+    it('attaches the payment only while pending', async () => {
+      const order = newOrder();
+      await getRepo().create(order);
+      const payment = { paymentUrl: 'https://pay.example/1', providerTransactionId: 'tx-1', providerTitle: 'TR-1' };
+      expect(await getRepo().attachPayment(order.id, payment)).toMatchObject(payment);
+      await getRepo().transition(order.id, { to: 'failed', at: new Date() });
+      expect(await getRepo().attachPayment(order.id, { ...payment, paymentUrl: 'https://other' })).toBeNull();
+    });
+
+    it('lists stale pending orders oldest first', async () => {
+      const userId = `user-${randomUUID()}`;
+      const old = newOrder({ userId, createdAt: new Date(1_000) });
+      const older = newOrder({ userId, createdAt: new Date(500) });
+      const fresh = newOrder({ userId, createdAt: new Date() });
+      const paidOld = newOrder({ userId, createdAt: new Date(700), status: 'paid' });
+      for (const o of [old, older, fresh, paidOld]) await getRepo().create(o);
+      const stale = await getRepo().listPendingCreatedBefore(new Date(10_000), 10);
+      expect(stale.map((o) => o.id)).toEqual([older.id, old.id]);
+      expect(await getRepo().listPendingCreatedBefore(new Date(10_000), 1)).toHaveLength(1);
+    });
+
+    it('keeps events in the outbox until removed', async () => {
+      const order = newOrder();
+      await getRepo().create(order);
+      await getRepo().transition(order.id, { to: 'paid', at: new Date(), event: event('e1') });
+      const pending = (await getRepo().takeOutbox(100)).find((p) => p.orderId === order.id);
+      expect(pending?.events.map((e) => e.id)).toEqual(['e1']);
+      await getRepo().removeFromOutbox(order.id, ['e1']);
+      expect((await getRepo().takeOutbox(100)).find((p) => p.orderId === order.id)).toBeUndefined();
+    });
+
+    it('deletes a user’s orders (purge)', async () => {
+      const a = newOrder();
+      const b = newOrder({ userId: a.userId });
+      const other = newOrder();
+      for (const o of [a, b, other]) await getRepo().create(o);
+      expect(await getRepo().deleteByUser(a.userId)).toBe(2);
+      expect(await getRepo().get(a.id)).toBeNull();
+      expect(await getRepo().get(other.id)).not.toBeNull();
+    });
+  },
+);

@@ -1,0 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import type { AccountChange, LedgerKind } from './account';
+
+export interface ChangeInput {
+  kind: LedgerKind;
+  balanceDelta?: number;
+  heldDelta?: number;
+  allowanceDelta?: number;
+  reference: string;
+  correlationId: string;
+  at?: Date;
+}
+
+/** A new account change (ledger entry to be) with a fresh id. */
+export function accountChange(input: ChangeInput): AccountChange {
+  return {
+    id: randomUUID(),
+    kind: input.kind,
+    balanceDelta: input.balanceDelta ?? 0,
+    heldDelta: input.heldDelta ?? 0,
+    allowanceDelta: input.allowanceDelta ?? 0,
+    reference: input.reference,
+    correlationId: input.correlationId,
+    occurredAt: input.at ?? new Date(),
+  };
+}

@@ -1,0 +1,79 @@
+import type { Credits } from '@kadr/contracts';
+import type { AccountRepository } from '../../data-access/accounts/account.repository';
+import type { Account } from './account';
+import { accountChange } from './account-change';
+
+/** The unit the balance is shown in (credits are not money; `currency` of the credits API). */
+export const CREDITS_CURRENCY = 'credits';
+
+export interface AccountsOptions {
+  accounts: AccountRepository;
+  /** Credits a new account starts with (WELCOME_CREDITS). */
+  welcomeCredits: number;
+  clock?: () => Date;
+  /** Called after every write that filled an outbox (the relay's nudge). */
+  onChange?: () => void;
+}
+
+/** Opening accounts, reading balances, granting paid credits. */
+export class CreditAccounts {
+  readonly accounts: AccountRepository;
+  readonly now: () => Date;
+  private readonly welcomeCredits: number;
+  private readonly notify: () => void;
+
+  constructor(options: AccountsOptions) {
+    this.accounts = options.accounts;
+    this.welcomeCredits = options.welcomeCredits;
+    this.now = options.clock ?? (() => new Date());
+    this.notify = options.onChange ?? (() => undefined);
+  }
+
+  /**
+   * The user's account, opened with the welcome grant if it does not exist yet. Idempotent and
+   * safe under concurrency (insert-or-read on the unique user id): whichever of `user.registered`
+   * or a first request comes first opens it, the grant happens once.
+   */
+  async ensure(userId: string, correlationId: string): Promise<Account> {
+    const existing = await this.accounts.get(userId);
+    if (existing) return existing;
+    const credits = this.welcomeCredits;
+    const change =
+      credits > 0
+        ? accountChange({
+            kind: 'grant',
+            balanceDelta: credits,
+            reference: `welcome:${userId}`,
+            correlationId,
+            at: this.now(),
+          })
+        : null;
+    const account = await this.accounts.open(userId, { credits, currency: CREDITS_CURRENCY, change });
+    this.changed();
+    return account;
+  }
+
+  async credits(userId: string, correlationId: string): Promise<Credits> {
+    const account = await this.ensure(userId, correlationId);
+    return { balance: account.balance, currency: account.currency, heldCredits: account.held };
+  }
+
+  /** Adds a paid package's credits once per order (false when the order was already applied). */
+  async grantPurchase(userId: string, orderId: string, credits: number, correlationId: string): Promise<boolean> {
+    await this.ensure(userId, correlationId);
+    const change = accountChange({
+      kind: 'purchase',
+      balanceDelta: credits,
+      reference: orderId,
+      correlationId,
+      at: this.now(),
+    });
+    const granted = await this.accounts.grant(userId, orderId, credits, change);
+    if (granted) this.changed();
+    return granted !== null;
+  }
+
+  changed(): void {
+    this.notify();
+  }
+}

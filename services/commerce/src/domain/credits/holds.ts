@@ -1,0 +1,206 @@
+import { HttpProblem } from '@kadr/http-kit';
+import type { HoldSource, HoldState, Resolution } from '@kadr/contracts';
+import type { AllowanceKind, AllowancePeriod } from '../../data-access/accounts/account.repository';
+import type { LedgerRepository } from '../../data-access/ledger/ledger.repository';
+import { isWithinResolution } from '../catalogue/catalogue';
+import { isRunning, needsNewPeriod } from '../subscriptions/subscription-rules';
+import type { Subscriptions } from '../subscriptions/subscriptions';
+import type { Account, Hold, SettledHold } from './account';
+import { accountChange } from './account-change';
+import type { CreditAccounts } from './accounts';
+
+export interface HoldRequest {
+  jobId: string;
+  userId: string;
+  /** Credits the generation costs outside the allowance. */
+  amount: number;
+  resolution: Resolution;
+}
+
+export interface HoldView {
+  holdId: string;
+  userId: string;
+  takenFrom: HoldSource;
+  amount: number;
+  state: HoldState;
+}
+
+/** How many settled holds an account remembers for idempotent answers (the ledger keeps the rest). */
+export const SETTLED_HOLDS_KEPT = 500;
+
+/** Concurrent changes make a conditional update miss; each miss re-reads and decides again. */
+const MAX_ATTEMPTS = 8;
+
+const openView = (userId: string, hold: Hold): HoldView => ({
+  holdId: hold.holdId,
+  userId,
+  takenFrom: hold.takenFrom,
+  amount: hold.amount,
+  state: 'held',
+});
+
+/** The job's hold on this account, open or recently settled. */
+export function holdOn(account: Account, holdId: string): HoldView | null {
+  const open = account.holds.find((h) => h.holdId === holdId);
+  if (open) return openView(account.userId, open);
+  const settled = account.settledHolds.find((h) => h.holdId === holdId);
+  if (settled) {
+    const { takenFrom, amount, state } = settled;
+    return { holdId, userId: account.userId, takenFrom, amount, state };
+  }
+  return null;
+}
+
+/**
+ * Holds for jobs (ARCHITECTURE §3). A hold takes one generation of the running plan's allowance
+ * when the job is within the plan's resolution cap and the period has one left, otherwise
+ * credits; each is one conditional update, so neither the balance nor the allowance can be
+ * overrun by parallel requests (from any number of processes). Capture and release happen only
+ * from `held`.
+ */
+export class Holds {
+  constructor(
+    private readonly accounts: CreditAccounts,
+    private readonly subscriptions: Subscriptions,
+    private readonly ledger: LedgerRepository,
+  ) {}
+
+  /** Idempotent by job id: `created: false` answers the job's existing hold. 402 when neither source suffices. */
+  async place(request: HoldRequest, correlationId: string): Promise<{ hold: HoldView; created: boolean }> {
+    const { jobId, userId, amount, resolution } = request;
+    let account = await this.accounts.ensure(userId, correlationId);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      const existing = holdOn(account, jobId);
+      if (existing) return { hold: existing, created: false };
+      const now = this.accounts.now();
+      let subscription = account.subscription;
+      if (subscription && needsNewPeriod(subscription, now)) {
+        account = await this.subscriptions.startCurrentPeriod(userId, account, now);
+        subscription = account.subscription;
+      }
+
+      if (
+        isRunning(subscription, now) &&
+        isWithinResolution(resolution, subscription.maxResolution) &&
+        (subscription.allowanceLimit === null || (subscription.allowanceRemaining ?? 0) >= 1)
+      ) {
+        const hold: Hold = {
+          holdId: jobId,
+          takenFrom: 'allowance',
+          amount: 0,
+          periodStart: subscription.periodStart,
+          createdAt: now,
+        };
+        const change = accountChange({ kind: 'hold', allowanceDelta: 1, reference: jobId, correlationId, at: now });
+        const allowance: AllowanceKind = subscription.allowanceLimit === null ? 'unlimited' : 'limited';
+        const updated = await this.accounts.accounts.holdAllowance(userId, hold, change, allowance);
+        if (updated) {
+          this.accounts.changed();
+          return { hold: openView(userId, hold), created: true };
+        }
+        // Used up or moved on meanwhile (or the same job raced in): decide again on fresh state.
+        account = await this.reread(userId);
+        continue;
+      }
+
+      const hold: Hold = { holdId: jobId, takenFrom: 'credits', amount, periodStart: null, createdAt: now };
+      const change = accountChange({ kind: 'hold', heldDelta: amount, reference: jobId, correlationId, at: now });
+      const updated = await this.accounts.accounts.holdCredits(userId, hold, change);
+      if (updated) {
+        this.accounts.changed();
+        return { hold: openView(userId, hold), created: true };
+      }
+      account = await this.reread(userId);
+      if (holdOn(account, jobId)) continue;
+      if (account.available < amount) {
+        throw new HttpProblem('insufficient_credits', {
+          detail: `This generation needs ${amount} credits; ${account.available} are available.`,
+        });
+      }
+    }
+    throw new HttpProblem('conflict', { detail: 'The account changed too often; please retry.' });
+  }
+
+  /** The job's hold: on the account (open or recently settled), else from the ledger. */
+  async find(jobId: string, userId: string): Promise<HoldView | null> {
+    const account = await this.accounts.accounts.get(userId);
+    const onAccount = account ? holdOn(account, jobId) : null;
+    if (onAccount) return onAccount;
+    const entries = await this.ledger.listByReference(userId, jobId);
+    const placed = entries.find((e) => e.kind === 'hold');
+    if (!placed) return null;
+    const settled = entries.find((e) => e.kind === 'capture' || e.kind === 'release');
+    const takenFrom: HoldSource = placed.allowanceDelta > 0 ? 'allowance' : 'credits';
+    return {
+      holdId: jobId,
+      userId,
+      takenFrom,
+      amount: placed.heldDelta,
+      state: settled ? (settled.kind === 'capture' ? 'captured' : 'released') : 'held',
+    };
+  }
+
+  /**
+   * Captures (job completed) or releases (job failed or deleted) the job's hold, only from
+   * `held`: a repeated or late event finds no open hold and changes nothing. A released
+   * allowance generation goes back only into the period it was taken from.
+   */
+  async settle(
+    userId: string,
+    jobId: string,
+    outcome: 'capture' | 'release',
+    correlationId: string,
+  ): Promise<HoldView | null> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      const account = await this.accounts.accounts.get(userId);
+      const hold = account?.holds.find((h) => h.holdId === jobId);
+      if (!account || !hold) return null;
+      const now = this.accounts.now();
+      const captured = outcome === 'capture';
+      const change = accountChange({
+        kind: outcome,
+        balanceDelta: captured ? -hold.amount : 0,
+        heldDelta: -hold.amount,
+        allowanceDelta: !captured && hold.takenFrom === 'allowance' ? -1 : 0,
+        reference: jobId,
+        correlationId,
+        at: now,
+      });
+      const settled: SettledHold = {
+        holdId: jobId,
+        takenFrom: hold.takenFrom,
+        amount: hold.amount,
+        state: captured ? 'captured' : 'released',
+        settledAt: now,
+      };
+      const restore = captured ? null : this.allowanceToRestore(account, hold);
+      if (restore === null && change.allowanceDelta !== 0) change.allowanceDelta = 0;
+      const updated = await this.accounts.accounts.settleHold(userId, hold, settled, change, restore);
+      if (updated) {
+        this.accounts.changed();
+        if (updated.settledHolds.length > SETTLED_HOLDS_KEPT) {
+          await this.accounts.accounts.trimSettledHolds(userId, SETTLED_HOLDS_KEPT);
+        }
+        return { holdId: jobId, userId, takenFrom: hold.takenFrom, amount: hold.amount, state: settled.state };
+      }
+    }
+    throw new Error(`could not settle hold ${jobId}: the account kept changing`);
+  }
+
+  /** A released allowance generation goes back only while its period is the current one. */
+  private allowanceToRestore(account: Account, hold: Hold): AllowancePeriod | null {
+    const subscription = account.subscription;
+    if (hold.takenFrom !== 'allowance' || !subscription || !hold.periodStart) return null;
+    if (subscription.periodStart.getTime() !== hold.periodStart.getTime()) return null;
+    return {
+      periodStart: subscription.periodStart,
+      allowance: subscription.allowanceLimit === null ? 'unlimited' : 'limited',
+    };
+  }
+
+  private async reread(userId: string): Promise<Account> {
+    const account = await this.accounts.accounts.get(userId);
+    if (!account) throw new HttpProblem('conflict', { detail: 'The account was removed meanwhile.' });
+    return account;
+  }
+}

@@ -1,0 +1,61 @@
+import type { Reconciliation } from '@kadr/contracts';
+import type { AccountRepository } from '../../data-access/accounts/account.repository';
+import type { LedgerRepository } from '../../data-access/ledger/ledger.repository';
+import type { Account, AccountChange } from '../credits/account';
+
+/**
+ * Proves the account against its ledger: `balance == Σ ledger balance changes`,
+ * `held == Σ ledger held changes == Σ open holds`, and nothing negative. Entries still in the
+ * account's outbox count as ledger entries (the relay copies them with the same id), so the
+ * check holds at any moment, not only after the relay ran.
+ */
+export async function reconcileAccount(
+  accounts: Pick<AccountRepository, 'get'>,
+  ledger: Pick<LedgerRepository, 'listByUser'>,
+  userId: string,
+): Promise<Reconciliation | null> {
+  // The account is read before and after the ledger; a change in between (a concurrent hold)
+  // could make the two disagree without anything being wrong, so read again until stable.
+  for (let attempt = 0; ; attempt += 1) {
+    const before = await accounts.get(userId);
+    if (!before) return null;
+    const entries = await ledger.listByUser(userId);
+    const after = await accounts.get(userId);
+    if (!after) return null;
+    if (after.updatedAt.getTime() === before.updatedAt.getTime() || attempt >= 5) {
+      return compare(after, entries, after.outbox);
+    }
+  }
+}
+
+function compare(account: Account, ledgerEntries: readonly AccountChange[], pending: readonly AccountChange[]) {
+  const byId = new Map<string, AccountChange>();
+  for (const entry of ledgerEntries) byId.set(entry.id, entry);
+  const pendingOnly = pending.filter((c) => !byId.has(c.id));
+  for (const change of pendingOnly) byId.set(change.id, change);
+  let ledgerBalance = 0;
+  let ledgerHeld = 0;
+  for (const entry of byId.values()) {
+    ledgerBalance += entry.balanceDelta;
+    ledgerHeld += entry.heldDelta;
+  }
+  const openHolds = account.holds.reduce((sum, h) => sum + h.amount, 0);
+  const problems: string[] = [];
+  if (account.balance !== ledgerBalance) problems.push(`balance ${account.balance} ≠ Σ ledger ${ledgerBalance}`);
+  if (account.held !== ledgerHeld) problems.push(`held ${account.held} ≠ Σ ledger ${ledgerHeld}`);
+  if (account.held !== openHolds) problems.push(`held ${account.held} ≠ Σ open holds ${openHolds}`);
+  if (account.available !== account.balance - account.held) problems.push('available ≠ balance − held');
+  if (account.available < 0 || account.balance < 0 || account.held < 0) problems.push('a negative total');
+  return {
+    userId: account.userId,
+    ok: problems.length === 0,
+    balance: account.balance,
+    held: account.held,
+    ledgerBalance,
+    ledgerHeld,
+    openHolds,
+    ledgerEntries: byId.size,
+    pendingEntries: pendingOnly.length,
+    problems,
+  };
+}

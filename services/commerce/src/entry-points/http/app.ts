@@ -1,0 +1,62 @@
+import { Router } from 'express';
+import { createHttpApp, requireInternalCaller, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
+import type { Logger, ServiceMetrics } from '@kadr/telemetry';
+import type { AccountRepository } from '../../data-access/accounts/account.repository';
+import type { LedgerRepository } from '../../data-access/ledger/ledger.repository';
+import type { CreditAccounts } from '../../domain/credits/accounts';
+import type { Holds } from '../../domain/credits/holds';
+import type { Orders } from '../../domain/orders/orders';
+import type { Subscriptions } from '../../domain/subscriptions/subscriptions';
+import type { TpaySetup } from '../../integrations/tpay/tpay-diagnostics';
+import type { NotificationCheckOptions } from '../../integrations/tpay/tpay-notification';
+import { catalogueRoutes } from './catalogue.routes';
+import { creditsRoutes } from './credits.routes';
+import { internalRoutes } from './internal.routes';
+import { ordersRoutes } from './orders.routes';
+import { tpayNotificationRoutes } from './tpay-notification.routes';
+
+export interface CommerceAppOptions {
+  logger: Logger;
+  metrics: ServiceMetrics;
+  internalTokenSecret: string;
+  accounts: CreditAccounts;
+  accountStore: AccountRepository;
+  ledger: LedgerRepository;
+  holds: Holds;
+  subscriptions: Subscriptions;
+  orders: Orders;
+  tpay: TpaySetup;
+  notificationCheck: NotificationCheckOptions | null;
+  readinessChecks?: ReadinessCheck[];
+}
+
+/** Commerce's express app (no listen): public paths below `/api/commerce`, internal ones below `/internal`. */
+export function createCommerceApp(options: CommerceAppOptions): HttpApp {
+  // Tpay calls this one itself: before the internal-token check.
+  const publicRoutes = tpayNotificationRoutes(options.orders, options.notificationCheck, options.logger);
+
+  const authenticated = Router();
+  authenticated.use(
+    ['/api/commerce', '/internal'],
+    requireInternalCaller({ secret: options.internalTokenSecret, audience: 'commerce' }),
+  );
+  authenticated.use(catalogueRoutes());
+  authenticated.use(creditsRoutes(options.accounts, options.subscriptions));
+  authenticated.use(ordersRoutes(options.orders, options.tpay));
+  authenticated.use(
+    internalRoutes({
+      accounts: options.accounts,
+      holds: options.holds,
+      accountStore: options.accountStore,
+      ledger: options.ledger,
+    }),
+  );
+
+  return createHttpApp({
+    service: 'commerce',
+    logger: options.logger,
+    metrics: options.metrics,
+    routes: [publicRoutes, authenticated],
+    readinessChecks: options.readinessChecks,
+  });
+}

@@ -1,0 +1,82 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { HoldRequestSchema } from '@kadr/contracts';
+import { HttpProblem, parseInput } from '@kadr/http-kit';
+import type { Entitlements } from '@kadr/contracts';
+import type { AccountRepository } from '../../data-access/accounts/account.repository';
+import type { LedgerRepository } from '../../data-access/ledger/ledger.repository';
+import type { CreditAccounts } from '../../domain/credits/accounts';
+import type { Holds, HoldView } from '../../domain/credits/holds';
+import { reconcileAccount } from '../../domain/reconciliation/reconcile';
+import { entitlementsOf, subscriptionView } from '../../domain/subscriptions/subscription-rules';
+import { correlationIdOf, requireAdministratorOrService, requireService } from './callers';
+
+const UserIdSchema = z.object({ userId: z.string().min(1).max(128) });
+const JobIdSchema = z.object({ jobId: z.string().min(1).max(128) });
+const HoldLookupSchema = z.object({ userId: z.string().min(1).max(128) });
+
+/** The only service that places holds and reads them. */
+const HOLD_CALLERS = ['jobs'];
+
+const holdBody = (hold: HoldView) => ({
+  data: { holdId: hold.holdId, takenFrom: hold.takenFrom, amount: hold.amount, state: hold.state },
+});
+
+/** Internal API: holds for the jobs service, entitlements, reconciliation. */
+export function internalRoutes(deps: {
+  accounts: CreditAccounts;
+  holds: Holds;
+  accountStore: AccountRepository;
+  ledger: LedgerRepository;
+}): Router {
+  const router = Router();
+
+  router.post('/internal/holds', async (req, res) => {
+    requireService(res, ...HOLD_CALLERS);
+    const request = parseInput(HoldRequestSchema, req.body);
+    const { hold, created } = await deps.holds.place(request, correlationIdOf(res));
+    res.status(created ? 201 : 200).json(holdBody(hold));
+  });
+
+  router.get('/internal/holds/:jobId', async (req, res) => {
+    requireService(res, ...HOLD_CALLERS);
+    const { jobId } = parseInput(JobIdSchema, req.params);
+    const { userId } = parseInput(HoldLookupSchema, req.query);
+    const hold = await deps.holds.find(jobId, userId);
+    if (!hold) throw new HttpProblem('not_found', { detail: 'No hold for this job.' });
+    res.json(holdBody(hold));
+  });
+
+  router.get('/internal/users/:userId/entitlements', async (req, res) => {
+    requireService(res);
+    const { userId } = parseInput(UserIdSchema, req.params);
+    const account = await deps.accounts.ensure(userId, correlationIdOf(res));
+    const now = deps.accounts.now();
+    const view = subscriptionView(account.subscription, now);
+    const entitled = entitlementsOf(account.subscription, now);
+    const data: Entitlements = {
+      userId,
+      plan: entitled.plan,
+      tier: entitled.tier,
+      maxResolution: entitled.maxResolution,
+      allowance: view.allowance,
+      credits: {
+        balance: account.balance,
+        currency: account.currency,
+        heldCredits: account.held,
+        available: account.available,
+      },
+    };
+    res.json({ data });
+  });
+
+  router.get('/internal/reconciliation/:userId', async (req, res) => {
+    requireAdministratorOrService(res);
+    const { userId } = parseInput(UserIdSchema, req.params);
+    const report = await reconcileAccount(deps.accountStore, deps.ledger, userId);
+    if (!report) throw new HttpProblem('not_found', { detail: 'No account for this user.' });
+    res.json({ data: report });
+  });
+
+  return router;
+}

@@ -1,0 +1,24 @@
+import { decodeEventOn, encodeEvent, timestampFromDate } from '@kadr/contracts';
+import type { DeliveredMessage, EventBus } from '@kadr/event-bus';
+import type { Logger } from '@kadr/telemetry';
+import { purgeUser, type PurgeStores } from '../../domain/users/purge-user';
+
+/**
+ * `user.deleted` with purge → erase the user's account, ledger and orders, then publish
+ * `user.purged` (directly: the account that could carry it in its outbox is gone; a repeat
+ * purges nothing and confirms again, which admin tolerates). Without purge the records stay.
+ */
+export function onUserDeleted(stores: PurgeStores, bus: EventBus, logger: Logger) {
+  return async (message: DeliveredMessage): Promise<void> => {
+    const event = decodeEventOn('user.deleted', message.value);
+    const { userId, purge } = event.payload.value;
+    if (!purge) return;
+    await purgeUser(stores, userId);
+    const purged = encodeEvent(
+      { case: 'userPurged', value: { userId, service: 'commerce', purgedAt: timestampFromDate(new Date()) } },
+      { producer: 'commerce', correlationId: event.correlationId },
+    );
+    await bus.publish(purged.topic, [purged]);
+    logger.info({ userId }, 'user purged');
+  };
+}

@@ -1,0 +1,186 @@
+import { startHttpServer, type HttpApp, type ReadinessCheck, type RunningServer } from '@kadr/http-kit';
+import type { ConsumerHandle } from '@kadr/event-bus';
+import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
+import { openCommerceAdapters, type CommerceAdapters, type OpenedAdapters } from './adapters';
+import type { CommerceConfig } from './config';
+import { OutboxRelay } from './data-access/outbox/outbox-relay';
+import { accountChangesSource, orderEventsSource } from './data-access/outbox/outbox-sources';
+import { CreditAccounts } from './domain/credits/accounts';
+import { Holds } from './domain/credits/holds';
+import { Orders } from './domain/orders/orders';
+import { MockPaymentProvider } from './domain/payments/mock-payment-provider';
+import type { PaymentProvider } from './domain/payments/payment-provider';
+import { Subscriptions } from './domain/subscriptions/subscriptions';
+import { createCommerceApp } from './entry-points/http/app';
+import { subscribeCommerce } from './entry-points/messaging/commerce-consumer';
+import { onJobDeleted } from './entry-points/messaging/job-deleted.consumer';
+import { onJobProgress } from './entry-points/messaging/job-progress.consumer';
+import { onPaymentCompleted } from './entry-points/messaging/payment-completed.consumer';
+import { onUserDeleted } from './entry-points/messaging/user-deleted.consumer';
+import { onUserRegistered } from './entry-points/messaging/user-registered.consumer';
+import type { EgressClient } from './integrations/tpay/egress';
+import { TpayPaymentProvider } from './integrations/tpay/tpay-payment-provider';
+import { tpaySettingsOf, wireTpay } from './tpay-setup';
+
+export interface CommerceParts {
+  config: CommerceConfig;
+  adapters: CommerceAdapters;
+  logger: Logger;
+  metrics: ServiceMetrics;
+  readinessChecks?: ReadinessCheck[];
+  /** Tests: a fixed or moving clock. */
+  clock?: () => Date;
+  /** Tests: the egress client the Tpay adapter uses. */
+  tpayEgress?: EgressClient;
+  /** How often the relay looks for pending entries besides its nudges. Default 1 s. */
+  relayIntervalMs?: number;
+}
+
+export interface ComposedCommerce extends HttpApp {
+  accounts: CreditAccounts;
+  holds: Holds;
+  subscriptions: Subscriptions;
+  orders: Orders;
+  relay: OutboxRelay;
+  /** Starts the outbox relay, the consumer and the order-expiry sweep. */
+  startBackground(): Promise<void>;
+  /** Stops the background work (after the HTTP server closed). */
+  stop(): Promise<void>;
+}
+
+const ORDER_SWEEP_INTERVAL_MS = 60_000;
+
+/** Commerce without a listening socket: what tests drive with supertest, and what `startCommerce` serves. */
+export function composeCommerce(parts: CommerceParts): ComposedCommerce {
+  const { config, adapters, logger, metrics, clock } = parts;
+  const relay = new OutboxRelay({
+    sources: [
+      accountChangesSource(adapters.accounts, adapters.ledger, adapters.eventBus),
+      orderEventsSource(adapters.orders, adapters.eventBus),
+    ],
+    logger,
+    intervalMs: parts.relayIntervalMs,
+  });
+  const nudge = () => relay.nudge();
+  const accounts = new CreditAccounts({
+    accounts: adapters.accounts,
+    welcomeCredits: config.WELCOME_CREDITS,
+    clock,
+    onChange: nudge,
+  });
+  const subscriptions = new Subscriptions(accounts);
+  const holds = new Holds(accounts, subscriptions, adapters.ledger);
+
+  const tpay = wireTpay(tpaySettingsOf(config), parts.tpayEgress);
+  let provider: PaymentProvider;
+  if (config.PAYMENT_PROVIDER === 'tpay') {
+    if (!tpay.api || !tpay.settings) throw new Error('PAYMENT_PROVIDER=tpay but Tpay is not configured');
+    provider = new TpayPaymentProvider(tpay.api, tpay.settings);
+  } else {
+    provider = new MockPaymentProvider(config.PUBLIC_URL);
+  }
+  const orders = new Orders({
+    orders: adapters.orders,
+    accounts,
+    provider,
+    logger,
+    expiryMs: config.ORDER_EXPIRY_MINUTES * 60_000,
+    clock,
+    onChange: nudge,
+  });
+
+  const { app, health } = createCommerceApp({
+    logger,
+    metrics,
+    internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+    accounts,
+    accountStore: adapters.accounts,
+    ledger: adapters.ledger,
+    holds,
+    subscriptions,
+    orders,
+    tpay,
+    notificationCheck: tpay.notificationCheck,
+    readinessChecks: parts.readinessChecks,
+  });
+
+  let consumer: ConsumerHandle | undefined;
+  let sweep: NodeJS.Timeout | undefined;
+  return {
+    app,
+    health,
+    accounts,
+    holds,
+    subscriptions,
+    orders,
+    relay,
+    async startBackground() {
+      relay.start();
+      consumer = await subscribeCommerce(adapters.eventBus, {
+        'user.registered': onUserRegistered(accounts),
+        'job.progress': onJobProgress(holds, logger),
+        'job.deleted': onJobDeleted(holds, logger),
+        'payment.completed': onPaymentCompleted(accounts, subscriptions, logger),
+        'user.deleted': onUserDeleted(adapters, adapters.eventBus, logger),
+      });
+      sweep = setInterval(() => {
+        orders.expireStale().catch((err: unknown) => logger.warn({ err }, 'order expiry sweep failed'));
+      }, ORDER_SWEEP_INTERVAL_MS);
+      sweep.unref();
+    },
+    async stop() {
+      clearInterval(sweep);
+      await consumer?.stop();
+      await relay.stop();
+    },
+  };
+}
+
+export interface RunningCommerce {
+  url: string;
+  logger: Logger;
+  stop(): Promise<void>;
+}
+
+export interface StartCommerceOptions {
+  /** The shared in-process bus of the embedded mode (left open on stop). */
+  bus?: CommerceAdapters['eventBus'];
+  /** Stores to use instead of opening them from the configuration (left open on stop). */
+  adapters?: Partial<CommerceAdapters>;
+  logger?: Logger;
+  defaultMetrics?: boolean;
+}
+
+/** Wires commerce from its config and adapters and listens; used by main.ts and by the embedded launcher. */
+export async function startCommerce(
+  config: CommerceConfig,
+  options: StartCommerceOptions = {},
+): Promise<RunningCommerce> {
+  const logger = options.logger ?? createLogger({ service: 'commerce', level: config.LOG_LEVEL });
+  const metrics = createMetrics({ service: 'commerce', defaultMetrics: options.defaultMetrics ?? true });
+  const provided: Partial<CommerceAdapters> = { ...options.adapters };
+  if (options.bus) provided.eventBus = options.bus;
+  const adapters: OpenedAdapters = await openCommerceAdapters(config, logger, provided);
+  let composed: ComposedCommerce | undefined;
+  let server: RunningServer;
+  try {
+    composed = composeCommerce({ config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks });
+    await composed.startBackground();
+    server = await startHttpServer(composed.app, { port: config.PORT, host: config.HOST, health: composed.health });
+  } catch (error) {
+    await composed?.stop().catch(() => undefined);
+    await adapters.close().catch(() => undefined);
+    throw error;
+  }
+  const service = composed;
+  const listening = server;
+  return {
+    url: listening.url,
+    logger,
+    async stop() {
+      await listening.close();
+      await service.stop();
+      await adapters.close();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import type { CommerceConfig } from './config';
+import { createEgressClient, type EgressClient } from './integrations/tpay/egress';
+import { TpayJwsVerifier } from './integrations/tpay/jws-verifier';
+import { TpayApi } from './integrations/tpay/tpay-api';
+import type { TpaySetup } from './integrations/tpay/tpay-diagnostics';
+import type { NotificationCheckOptions } from './integrations/tpay/tpay-notification';
+import { TPAY_BASE_URLS, TPAY_CERTIFICATE_HOSTS, type TpaySettings } from './integrations/tpay/tpay-settings';
+
+/** The Tpay settings the configuration gives, or null when Tpay is not configured. */
+export function tpaySettingsOf(config: CommerceConfig): TpaySettings | null {
+  const { TPAY_CLIENT_ID, TPAY_CLIENT_SECRET, TPAY_SECURITY_CODE } = config;
+  if (!TPAY_CLIENT_ID || !TPAY_CLIENT_SECRET || !TPAY_SECURITY_CODE) return null;
+  const rootPem =
+    config.TPAY_JWS_ROOT_CA_PEM ??
+    (config.TPAY_JWS_ROOT_CA_FILE ? readFileSync(config.TPAY_JWS_ROOT_CA_FILE, 'utf8') : '');
+  if (!rootPem) return null;
+  const publicPage = (path: string) => new URL(path, config.PUBLIC_URL).href;
+  return {
+    environment: config.TPAY_ENVIRONMENT,
+    baseUrl: config.TPAY_BASE_URL ?? TPAY_BASE_URLS[config.TPAY_ENVIRONMENT],
+    clientId: TPAY_CLIENT_ID,
+    clientSecret: TPAY_CLIENT_SECRET,
+    securityCode: TPAY_SECURITY_CODE,
+    merchantId: config.TPAY_MERCHANT_ID,
+    jwsRootPem: rootPem,
+    jwsCertificateHosts: config.TPAY_JWS_CERT_HOSTS ?? TPAY_CERTIFICATE_HOSTS[config.TPAY_ENVIRONMENT],
+    notificationUrl: config.TPAY_NOTIFICATION_URL ?? publicPage('/bff/platform/api/commerce/payment/tpay/notification'),
+    successUrl: config.TPAY_SUCCESS_URL ?? publicPage('/payment/success'),
+    errorUrl: config.TPAY_ERROR_URL ?? publicPage('/payment/failure'),
+    timeoutMs: config.TPAY_TIMEOUT_MS,
+    allowPrivateNetwork: config.TPAY_ALLOW_PRIVATE_NETWORK,
+  };
+}
+
+export interface TpayWiring extends TpaySetup {
+  notificationCheck: NotificationCheckOptions | null;
+}
+
+/**
+ * The Tpay adapter: one egress client allowed to reach only the API host and the certificate
+ * hosts, the API client (token cache) and the notification verifier.
+ */
+export function wireTpay(settings: TpaySettings | null, egressOverride?: EgressClient): TpayWiring {
+  if (!settings) return { settings: null, api: null, notificationCheck: null };
+  const egress =
+    egressOverride ??
+    createEgressClient({
+      allowedHosts: [new URL(settings.baseUrl).hostname, ...settings.jwsCertificateHosts],
+      allowPrivateNetwork: settings.allowPrivateNetwork,
+      timeoutMs: settings.timeoutMs,
+    });
+  const api = new TpayApi(settings, egress);
+  const verifier = new TpayJwsVerifier({
+    rootPem: settings.jwsRootPem,
+    certificateHosts: settings.jwsCertificateHosts,
+    egress,
+    allowPlainHttp: settings.allowPrivateNetwork,
+  });
+  return {
+    settings,
+    api,
+    notificationCheck: { verifier, securityCode: settings.securityCode, merchantId: settings.merchantId },
+  };
+}

@@ -1,0 +1,50 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { callerOf, HttpProblem, parseInput, requireInternalCaller } from '@kadr/http-kit';
+import type { PreferenceRepository } from '../../data-access/preference.repository';
+import { DEFAULT_LANGUAGE, isSupportedLanguage, LANGUAGES } from '../../domain/languages';
+
+const supported = LANGUAGES.map((l) => l.code).join(', ');
+const UserLanguageRequest = z.object({
+  language: z.string({ error: `Choose one of: ${supported}.` }).refine(isSupportedLanguage, {
+    error: `Choose one of: ${supported}.`,
+  }),
+});
+
+export interface I18nRoutesDeps {
+  preferences: PreferenceRepository;
+  internalTokenSecret: string;
+  now?: () => Date;
+}
+
+/** `/api/i18n/*` as the gateway forwards it (it strips `/bff/platform`). */
+export function i18nRoutes({ preferences, internalTokenSecret, now = () => new Date() }: I18nRoutesDeps): Router {
+  const router = Router();
+  router.use('/api/i18n', requireInternalCaller({ secret: internalTokenSecret, audience: 'i18n' }));
+
+  // Public through the gateway (it calls with its service token when nobody is signed in).
+  router.get('/api/i18n/languages', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=300').json(LANGUAGES);
+  });
+
+  const userOf = (res: Parameters<typeof callerOf>[0]) => {
+    const caller = callerOf(res);
+    if (caller.kind !== 'user') throw new HttpProblem('forbidden', { detail: 'Only a signed-in user has a language.' });
+    return caller;
+  };
+
+  router.get('/api/i18n/user-language', async (_req, res) => {
+    const preference = await preferences.find(userOf(res).userId);
+    res.json({ data: { language: preference?.language ?? DEFAULT_LANGUAGE } });
+  });
+
+  router.put('/api/i18n/user-language', async (req, res) => {
+    const { userId } = userOf(res);
+    const { language } = parseInput(UserLanguageRequest, req.body);
+    if (!isSupportedLanguage(language)) throw new HttpProblem('validation'); // narrowed by the schema
+    const saved = await preferences.setLanguage(userId, language, now());
+    res.json({ data: { language: saved.language } });
+  });
+
+  return router;
+}

@@ -1,0 +1,104 @@
+/**
+ * The embedded composition: every service in one Node process on embedded adapters (one
+ * in-process event bus, memory key-value store, document stores persisted under DATA_DIR),
+ * the internal services on loopback ports of their own, the gateway on PORT and — when no
+ * OIDC issuer is configured — the development identity provider on PORT+1.
+ * `embedded.ts` runs it for `npm start`; tests start it on free ports.
+ */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { parseConfig } from '@kadr/config';
+import type { ShutdownStep } from '@kadr/http-kit';
+import type { Logger } from '@kadr/telemetry';
+import { gatewayConfigSchema, startAuthGateway, type GatewayConfig } from '@kadr/auth-gateway';
+import { startDevIdentityProvider } from '@kadr/auth-gateway/dev-identity-provider';
+import { commerceConfigSchema, startCommerce } from '@kadr/commerce';
+import { MemoryEventBus } from '@kadr/event-bus';
+import { i18nConfigSchema, startI18n } from '@kadr/i18n';
+
+/** The demo accounts of the development sign-in page (the administrator, ADMIN_EMAIL, is added to them). */
+export const DEMO_ACCOUNTS = [{ email: 'demo@kadr.local', name: 'Demo User' }];
+
+export const DEFAULT_DATA_DIR = path.resolve(__dirname, '../../.data');
+
+/** A host a browser can be sent to: a wildcard listen address is reached as loopback. */
+const reachableHost = (host: string): string => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);
+
+export interface RunningEmbedded {
+  /** Where browsers reach the product (the gateway). */
+  publicUrl: string;
+  components: { name: string; url: string }[];
+  /** Stops everything: the gateway first (in-flight requests finish), the services, then the bus. */
+  stop(): Promise<void>;
+}
+
+export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logger): Promise<RunningEmbedded> {
+  const env = {
+    ...processEnv,
+    // A development-only secret when none is given: one process, so every service shares it.
+    INTERNAL_TOKEN_SECRET: processEnv.INTERNAL_TOKEN_SECRET ?? randomBytes(32).toString('hex'),
+    // Document stores persist here so users, credits and videos survive a restart.
+    DATA_DIR: processEnv.DATA_DIR ?? DEFAULT_DATA_DIR,
+  };
+  let config: GatewayConfig = parseConfig('auth-gateway', gatewayConfigSchema, env);
+  if (!processEnv.PUBLIC_URL) {
+    // Follow PORT/HOST when the public URL was not given, so redirects come back to this process.
+    config = { ...config, PUBLIC_URL: `http://${reachableHost(config.HOST)}:${config.PORT}` };
+  }
+
+  const components: RunningEmbedded['components'] = [];
+  const steps: ShutdownStep[] = [];
+  const started = (name: string, url: string, stop: () => Promise<void>) => {
+    components.push({ name, url });
+    steps.unshift({ name, run: stop });
+    logger.info({ component: name, url }, `${name.padEnd(22)} ${url}`);
+  };
+  const stop = async () => {
+    for (const step of steps) {
+      await step.run().catch((err: unknown) => logger.error({ err, step: step.name }, 'stop failed'));
+    }
+  };
+
+  try {
+    // The in-process event bus every service shares (consumer-group semantics as on Kafka).
+    const bus = new MemoryEventBus({ log: logger });
+    steps.unshift({ name: 'event-bus', run: () => bus.close() });
+
+    if (!config.OIDC_ISSUER_URL) {
+      // No issuer configured: the development identity provider (it refuses NODE_ENV=production).
+      const provider = await startDevIdentityProvider({
+        port: config.PORT === 0 ? 0 : config.PORT + 1,
+        host: reachableHost(config.HOST),
+        clients: [
+          {
+            client_id: config.OIDC_CLIENT_ID,
+            client_secret: config.OIDC_CLIENT_SECRET,
+            redirect_uris: [new URL('/auth/callback', config.PUBLIC_URL).href],
+          },
+        ],
+        accounts: DEMO_ACCOUNTS,
+        adminEmail: config.ADMIN_EMAIL,
+      });
+      started('dev-identity-provider', provider.issuer, () => provider.stop());
+      config = { ...config, OIDC_ISSUER_URL: provider.issuer };
+    }
+
+    const internal = { ...env, HOST: '127.0.0.1', PORT: '0' };
+    const i18n = await startI18n(parseConfig('i18n', i18nConfigSchema, internal), { bus });
+    started('i18n', i18n.url, () => i18n.stop());
+
+    const commerce = await startCommerce(
+      parseConfig('commerce', commerceConfigSchema, { ...internal, PUBLIC_URL: config.PUBLIC_URL }),
+      { bus },
+    );
+    started('commerce', commerce.url, () => commerce.stop());
+
+    config = { ...config, I18N_URL: i18n.url, COMMERCE_URL: commerce.url };
+    const gateway = await startAuthGateway(config, { adapters: { eventBus: bus } });
+    started('auth-gateway', gateway.url, () => gateway.stop());
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { publicUrl: config.PUBLIC_URL, components, stop };
+}

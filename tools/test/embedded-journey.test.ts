@@ -1,0 +1,140 @@
+/**
+ * The embedded product as `npm start` composes it, driven through the public API only, as the
+ * web app will: sign in through the development identity provider, read the top bar's user
+ * summary, change the language, buy credits and a plan through the mock payment provider.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createLogger } from '@kadr/telemetry';
+import { TestBrowser, formAction } from '../../services/auth-gateway/test/identity/helpers/browser';
+import { startEmbedded, type RunningEmbedded } from '../launcher/compose-embedded';
+
+async function freePort(): Promise<number> {
+  const probe = http.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`still not there: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+interface Summary {
+  data: {
+    tier: string;
+    plan: string | null;
+    preferredLanguage: string;
+    allowance: { limit: number; used: number } | null;
+    credits: { balance: number; currency: string; heldCredits: number } | null;
+  };
+}
+
+describe('embedded product through the public API', () => {
+  let kadr: RunningEmbedded;
+  let dataDir: string;
+  let base: string;
+  const browser = new TestBrowser();
+  let keys = 0;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-embedded-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir };
+    for (const name of ['REDIS_URL', 'MONGODB_URI', 'KAFKA_BROKERS', 'S3_ENDPOINT', 'OIDC_ISSUER_URL'])
+      delete env[name];
+    kadr = await startEmbedded(env, createLogger({ service: 'kadr-embedded', level: 'silent' }));
+  }, 60_000);
+
+  afterAll(async () => {
+    await kadr?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const getJson = async <T>(route: string): Promise<T> => {
+    const res = await browser.request(`${base}${route}`, { headers: { accept: 'application/json' } });
+    expect(res.status).toBe(200);
+    return (await res.json()) as T;
+  };
+  const send = (method: string, route: string, body: unknown) =>
+    browser.request(`${base}${route}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        origin: base,
+        'x-csrf-token': browser.cookie('127.0.0.1', 'kadr_csrf') ?? '',
+        'idempotency-key': `journey-${Date.now()}-${(keys += 1)}`,
+      },
+      body: JSON.stringify(body),
+    });
+  const summary = () => getJson<Summary>('/bff/platform/api/users/me/summary');
+  const balance = async () =>
+    (await getJson<{ data: { balance: number } }>('/bff/platform/api/commerce/credits')).data.balance;
+
+  async function buy(product: { packageId: string } | { planId: string }, outcome: 'success' | 'failure') {
+    const created = await send('POST', '/bff/platform/api/commerce/payment/create-order', product);
+    expect(created.status).toBeLessThan(300);
+    const { data } = (await created.json()) as { data: { orderId: string; paymentUrl: string } };
+    expect(data.paymentUrl).toContain(`/payment/mock-process?orderId=${data.orderId}`);
+    const settled = await send('POST', '/bff/platform/api/commerce/payment/mock-process', {
+      orderId: data.orderId,
+      outcome,
+    });
+    expect(settled.status).toBe(200);
+    return data.orderId;
+  }
+
+  it('signs in, shows the summary, changes the language and buys credits and a plan', async () => {
+    const page = await browser.follow(`${base}/auth/login?returnTo=/buy-credits`);
+    const landed = await browser.submitForm(
+      formAction(await page.response!.text(), page.url, '/login'),
+      { email: 'demo@kadr.local' },
+      (url) => url.origin === base && !url.pathname.startsWith('/auth/'),
+    );
+    expect(landed.url.href).toBe(`${base}/buy-credits`);
+
+    // user.registered → commerce opens the account with the welcome grant.
+    await eventually(balance, (b) => b === 50);
+    const first = await summary();
+    expect(first.data).toMatchObject({
+      tier: 'FREE',
+      plan: null,
+      preferredLanguage: 'pl',
+      allowance: null,
+      credits: { balance: 50, currency: 'credits', heldCredits: 0 },
+    });
+
+    const language = await send('PUT', '/bff/platform/api/i18n/user-language', { language: 'en' });
+    expect(language.status).toBe(200);
+    expect((await summary()).data.preferredLanguage).toBe('en');
+
+    await buy({ packageId: 'credits-100' }, 'success');
+    await eventually(balance, (b) => b === 150);
+
+    const failedOrder = await buy({ packageId: 'credits-300' }, 'failure');
+    const order = await getJson<{ data: { status: string } }>(`/bff/platform/api/commerce/orders/${failedOrder}`);
+    expect(order.data.status).toBe('failed');
+    expect(await balance()).toBe(150);
+
+    await buy({ planId: 'starter' }, 'success');
+    const upgraded = await eventually(summary, (s) => s.data.plan === 'starter');
+    expect(upgraded.data).toMatchObject({
+      tier: 'PRO',
+      plan: 'starter',
+      allowance: { limit: 50, used: 0 },
+      credits: { balance: 150, heldCredits: 0 },
+    });
+  }, 60_000);
+});
