@@ -3,7 +3,7 @@ import type { ConsumerHandle } from '@kadr/event-bus';
 import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
 import { openCommerceAdapters, type CommerceAdapters, type OpenedAdapters } from './adapters';
 import type { CommerceConfig } from './config';
-import { OutboxRelay } from './data-access/outbox/outbox-relay';
+import { OutboxRelay } from '@kadr/outbox';
 import { accountChangesSource, orderEventsSource } from './data-access/outbox/outbox-sources';
 import { CreditAccounts } from './domain/credits/accounts';
 import { Holds } from './domain/credits/holds';

@@ -4,7 +4,7 @@ import type { AccountChange, LedgerKind } from '../../domain/credits/account';
 import type { AccountRepository, PendingAccountChanges } from '../accounts/account.repository';
 import type { LedgerRepository } from '../ledger/ledger.repository';
 import type { OrderRepository } from '../orders/order.repository';
-import type { OutboxSource } from './outbox-relay';
+import type { OutboxSource } from '@kadr/outbox';
 
 const REASON: Record<LedgerKind, CreditsChangeReason> = {
   grant: CreditsChangeReason.GRANT,
