@@ -13,7 +13,9 @@ import type { Logger } from '@kadr/telemetry';
 import { gatewayConfigSchema, startAuthGateway, type GatewayConfig } from '@kadr/auth-gateway';
 import { startDevIdentityProvider } from '@kadr/auth-gateway/dev-identity-provider';
 import { commerceConfigSchema, startCommerce } from '@kadr/commerce';
+import { createBlobStore } from '@kadr/blob-store';
 import { MemoryEventBus } from '@kadr/event-bus';
+import { jobsConfigSchema, startJobs, startJobsWorker } from '@kadr/jobs';
 import { i18nConfigSchema, startI18n } from '@kadr/i18n';
 
 /** The demo accounts of the development sign-in page (the administrator, ADMIN_EMAIL, is added to them). */
@@ -35,8 +37,9 @@ export interface RunningEmbedded {
 export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logger): Promise<RunningEmbedded> {
   const env = {
     ...processEnv,
-    // A development-only secret when none is given: one process, so every service shares it.
+    // Development-only secrets when none are given: one process, so every service shares them.
     INTERNAL_TOKEN_SECRET: processEnv.INTERNAL_TOKEN_SECRET ?? randomBytes(32).toString('hex'),
+    BLOB_SIGNING_SECRET: processEnv.BLOB_SIGNING_SECRET ?? randomBytes(32).toString('hex'),
     // Document stores persist here so users, credits and videos survive a restart.
     DATA_DIR: processEnv.DATA_DIR ?? DEFAULT_DATA_DIR,
   };
@@ -93,7 +96,25 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
     );
     started('commerce', commerce.url, () => commerce.stop());
 
-    config = { ...config, I18N_URL: i18n.url, COMMERCE_URL: commerce.url };
+    // Videos and thumbnails on the local disk: the worker writes them, media reads and signs them.
+    const blobStore = createBlobStore({
+      kind: 'fs',
+      root: path.join(env.DATA_DIR, 'media-blobs'),
+      publicBaseUrl: config.PUBLIC_URL,
+      signingSecret: env.BLOB_SIGNING_SECRET,
+    });
+    const jobsConfig = parseConfig('jobs', jobsConfigSchema, {
+      ...internal,
+      PUBLIC_URL: config.PUBLIC_URL,
+      COMMERCE_URL: commerce.url,
+    });
+    const jobs = await startJobs(jobsConfig, { adapters: { eventBus: bus, blobStore } });
+    started('jobs', jobs.url, () => jobs.stop());
+    // The worker shares the API's adapters: one job store and one outbox relay per process.
+    const worker = await startJobsWorker(jobsConfig, { adapters: jobs.adapters });
+    started('jobs-worker', `worker ${worker.workerId}`, () => worker.stop());
+
+    config = { ...config, I18N_URL: i18n.url, COMMERCE_URL: commerce.url, JOBS_URL: jobs.url };
     const gateway = await startAuthGateway(config, { adapters: { eventBus: bus } });
     started('auth-gateway', gateway.url, () => gateway.stop());
   } catch (error) {

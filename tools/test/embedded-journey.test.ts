@@ -96,6 +96,29 @@ describe('embedded product through the public API', () => {
     return data.orderId;
   }
 
+  /** A short Lite generation on the built-in renderer, followed until it completes. */
+  async function generate(prompt: string) {
+    const created = await send('POST', '/bff/platform/jobs', {
+      prompt,
+      modelId: 'kadr-motion-v1',
+      duration: 5,
+      quality: 'Lite',
+      speed: 'Ultra Fast',
+    });
+    expect(created.status).toBe(202);
+    const job = (await created.json()) as { id: string; status: string; progress: number; cost: number };
+    expect(job).toMatchObject({ status: 'PENDING', progress: 0 });
+    const done = await eventually(
+      async () =>
+        (await getJson<{ data: { status: string; chargedFrom: string; cost: number } }>(`/bff/platform/jobs/${job.id}`))
+          .data,
+      (j) => j.status === 'COMPLETED' || j.status === 'FAILED',
+      60_000,
+    );
+    expect(done.status).toBe('COMPLETED');
+    return done;
+  }
+
   it('signs in, shows the summary, changes the language and buys credits and a plan', async () => {
     const page = await browser.follow(`${base}/auth/login?returnTo=/buy-credits`);
     const landed = await browser.submitForm(
@@ -123,10 +146,17 @@ describe('embedded product through the public API', () => {
     await buy({ packageId: 'credits-100' }, 'success');
     await eventually(balance, (b) => b === 150);
 
+    // A generation paid with credits: PENDING → PROCESSING → COMPLETED, charged exactly its cost, nothing held.
+    const paidJob = await generate('Sunrise over a calm lake');
+    expect(paidJob.chargedFrom).toBe('credits');
+    await eventually(balance, (b) => b === 150 - paidJob.cost);
+    expect((await summary()).data.credits).toMatchObject({ balance: 150 - paidJob.cost, heldCredits: 0 });
+    const afterJob = 150 - paidJob.cost;
+
     const failedOrder = await buy({ packageId: 'credits-300' }, 'failure');
     const order = await getJson<{ data: { status: string } }>(`/bff/platform/api/commerce/orders/${failedOrder}`);
     expect(order.data.status).toBe('failed');
-    expect(await balance()).toBe(150);
+    expect(await balance()).toBe(afterJob);
 
     await buy({ planId: 'starter' }, 'success');
     const upgraded = await eventually(summary, (s) => s.data.plan === 'starter');
@@ -134,7 +164,13 @@ describe('embedded product through the public API', () => {
       tier: 'PRO',
       plan: 'starter',
       allowance: { limit: 50, used: 0 },
-      credits: { balance: 150, heldCredits: 0 },
+      credits: { balance: afterJob, heldCredits: 0 },
     });
-  }, 60_000);
+
+    // Inside the plan's allowance a generation costs no credits.
+    const planJob = await generate('A paper boat on a rainy street');
+    expect(planJob.chargedFrom).toBe('allowance');
+    const withAllowance = await eventually(summary, (s) => s.data.allowance?.used === 1);
+    expect(withAllowance.data.credits).toMatchObject({ balance: afterJob, heldCredits: 0 });
+  }, 120_000);
 });

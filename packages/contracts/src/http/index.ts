@@ -5,3 +5,4 @@ export type { InternalCaller } from './internal-caller';
 export * from './commerce';
 export * from './commerce-api';
 export * from './i18n';
+export * from './jobs';

@@ -1,0 +1,203 @@
+import { z } from 'zod';
+import { ResolutionSchema } from './commerce';
+
+/**
+ * The jobs service's HTTP API. Public paths are relative to the jobs service's base URL and are
+ * what the gateway forwards from `/bff/platform/<path>`; `/internal/admin/*` is called by the
+ * admin service with the administrator's user token (audience `jobs`).
+ */
+
+export const JOBS_PATHS = {
+  models: '/ai-models',
+  groupedModels: '/api/ai-models/grouped',
+  jobs: '/jobs',
+  activeJobs: '/jobs/active',
+  recentJobs: '/jobs/recent',
+  job: (jobId: string) => `/jobs/${encodeURIComponent(jobId)}`,
+  providerSetting: '/api/settings/ai-provider',
+  adminUserJobs: (userId: string) => `/internal/admin/users/${encodeURIComponent(userId)}/jobs`,
+  adminJob: (jobId: string) => `/internal/admin/jobs/${encodeURIComponent(jobId)}`,
+  adminRequeue: (jobId: string) => `/internal/admin/jobs/${encodeURIComponent(jobId)}/requeue`,
+  adminMarkFailed: (jobId: string) => `/internal/admin/jobs/${encodeURIComponent(jobId)}/mark-failed`,
+} as const;
+
+export const JOB_DURATIONS = [5, 10, 15] as const;
+export const JobDurationSchema = z.union([z.literal(5), z.literal(10), z.literal(15)]);
+export type JobDuration = z.infer<typeof JobDurationSchema>;
+
+export const JOB_QUALITIES = ['Standard', 'Pro', 'Lite', 'Ultra'] as const;
+export const JobQualitySchema = z.enum(JOB_QUALITIES);
+export type JobQuality = z.infer<typeof JobQualitySchema>;
+
+export const JOB_SPEEDS = ['Normal', 'Fast', 'Slow', 'Ultra Fast'] as const;
+export const JobSpeedSchema = z.enum(JOB_SPEEDS);
+export type JobSpeed = z.infer<typeof JobSpeedSchema>;
+
+/** Statuses a client sees (RESERVING is internal and never returned). */
+export const PUBLIC_JOB_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
+export const PublicJobStatusSchema = z.enum(PUBLIC_JOB_STATUSES);
+export type PublicJobStatus = z.infer<typeof PublicJobStatusSchema>;
+
+const isoDate = z.iso.datetime({ offset: true });
+
+// ---------------------------------------------------------------- models catalogue
+
+/** credits = ⌈creditsPerSecond × duration × qualityFactors[quality] × speedFactors[speed]⌉. */
+export const PriceRuleSchema = z.object({
+  /** The rule in words, for people. */
+  formula: z.string().min(1),
+  creditsPerSecond: z.number().positive(),
+  qualityFactors: z.record(JobQualitySchema, z.number().positive()),
+  speedFactors: z.record(JobSpeedSchema, z.number().positive()),
+  rounding: z.literal('up'),
+});
+export type PriceRule = z.infer<typeof PriceRuleSchema>;
+
+export const AiModelSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  /** The provider that renders it (`local`, `fal`, …). */
+  provider: z.string().min(1),
+  description: z.string(),
+  durations: z.array(JobDurationSchema),
+  qualities: z.array(JobQualitySchema),
+  speeds: z.array(JobSpeedSchema),
+  /** The highest resolution the model renders. */
+  maxResolution: ResolutionSchema,
+  /** Lite 480p, Standard 720p, Pro 1080p, Ultra 2160p (only the model's qualities). */
+  resolutionByQuality: z.record(z.string(), ResolutionSchema),
+  price: PriceRuleSchema,
+});
+export type AiModel = z.infer<typeof AiModelSchema>;
+
+/** `GET /ai-models`: the models whose provider is configured and healthy. */
+export const AiModelsResponseSchema = z.object({ data: z.array(AiModelSchema) });
+export type AiModelsResponse = z.infer<typeof AiModelsResponseSchema>;
+
+/** `GET /api/ai-models/grouped`: the same models grouped by provider. */
+export const GroupedAiModelsResponseSchema = z.object({
+  data: z.array(z.object({ provider: z.string().min(1), models: z.array(AiModelSchema) })),
+});
+export type GroupedAiModelsResponse = z.infer<typeof GroupedAiModelsResponseSchema>;
+
+// ---------------------------------------------------------------- provider setting
+
+/** `GET` / `PUT /api/settings/ai-provider`: the user's preferred provider (PUT body and both answers). */
+export const ProviderSettingSchema = z.object({ provider: z.string().min(1).max(64) });
+export type ProviderSetting = z.infer<typeof ProviderSettingSchema>;
+
+// ---------------------------------------------------------------- jobs
+
+/** `POST /jobs` body (the service also trims the prompt and refuses control characters). */
+export const CreateJobRequestSchema = z.strictObject({
+  prompt: z.string(),
+  modelId: z.string().min(1).max(128),
+  duration: JobDurationSchema,
+  quality: JobQualitySchema,
+  speed: JobSpeedSchema,
+});
+export type CreateJobRequest = z.infer<typeof CreateJobRequestSchema>;
+
+/** `POST /jobs` → 202 (a retry with the same Idempotency-Key answers the same job). */
+export const CreateJobResponseSchema = z.object({
+  id: z.string().min(1),
+  status: PublicJobStatusSchema,
+  progress: z.number().min(0).max(100),
+  createdAt: isoDate,
+  /** Credits the job costs outside the plan's allowance (0 when the allowance covered it). */
+  cost: z.number().int().nonnegative(),
+});
+export type CreateJobResponse = z.infer<typeof CreateJobResponseSchema>;
+
+export const JobOutputSchema = z.object({
+  videoKey: z.string().min(1),
+  thumbnailKey: z.string().min(1),
+  contentType: z.string().min(1),
+  durationSeconds: z.number().nonnegative(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  sizeBytes: z.number().int().nonnegative(),
+});
+export type JobOutput = z.infer<typeof JobOutputSchema>;
+
+/** One job as its owner (or the administrator) sees it; `id, status, progress, createdAt` is the live-tracking part. */
+export const JobViewSchema = z.object({
+  id: z.string().min(1),
+  status: PublicJobStatusSchema,
+  progress: z.number().min(0).max(100),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  prompt: z.string(),
+  modelId: z.string(),
+  provider: z.string(),
+  duration: JobDurationSchema,
+  quality: JobQualitySchema,
+  speed: JobSpeedSchema,
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  cost: z.number().int().nonnegative(),
+  chargedFrom: z.enum(['credits', 'allowance']).nullable(),
+  attempt: z.number().int().nonnegative(),
+  /** On FAILED: the catalogue's reason (`aiproxy_error`, `timeout`, …). */
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  completedAt: isoDate.nullable(),
+  output: JobOutputSchema.nullable(),
+});
+export type JobView = z.infer<typeof JobViewSchema>;
+
+/** `GET /jobs/active?take` (PENDING and PROCESSING) and `GET /jobs/recent?take`, newest first; take 1–100, default 20. */
+export const JobListResponseSchema = z.object({ items: z.array(JobViewSchema) });
+export type JobListResponse = z.infer<typeof JobListResponseSchema>;
+
+/** `GET /jobs/{id}` (owner only; 404 for anyone else). */
+export const JobResponseSchema = z.object({ data: JobViewSchema });
+export type JobResponse = z.infer<typeof JobResponseSchema>;
+
+// ---------------------------------------------------------------- admin (internal, administrator's user token)
+
+/** A job as the administrator sees it: the owner too. */
+export const AdminJobViewSchema = JobViewSchema.extend({ userId: z.string().min(1) });
+export type AdminJobView = z.infer<typeof AdminJobViewSchema>;
+
+/** One step of a job's history (what was published on `job.progress`, plus creation and deletion). */
+export const JobEventSchema = z.object({
+  at: isoDate,
+  kind: z.enum(['created', 'queued', 'started', 'progress', 'completed', 'failed', 'deleted']),
+  status: z.string().min(1),
+  progress: z.number().min(0).max(100),
+  attempt: z.number().int().nonnegative(),
+  message: z.string(),
+  errorCode: z.string().nullable(),
+  /** Who caused it: a user id, `service:<name>` or the worker's id. */
+  actor: z.string(),
+});
+export type JobEvent = z.infer<typeof JobEventSchema>;
+
+/** `GET /internal/admin/users/{userId}/jobs?skip&take` (take 1–100, default 50), newest first. */
+export const AdminJobListResponseSchema = z.object({
+  items: z.array(AdminJobViewSchema),
+  skip: z.number().int().nonnegative(),
+  take: z.number().int().positive(),
+  total: z.number().int().nonnegative(),
+  hasNext: z.boolean(),
+});
+export type AdminJobListResponse = z.infer<typeof AdminJobListResponseSchema>;
+
+/** `GET /internal/admin/jobs/{id}`: the job and its history. */
+export const AdminJobDetailResponseSchema = z.object({
+  data: z.object({ job: AdminJobViewSchema, events: z.array(JobEventSchema) }),
+});
+export type AdminJobDetailResponse = z.infer<typeof AdminJobDetailResponseSchema>;
+
+/** `POST …/requeue`, `POST …/mark-failed` answer: the job after the action. */
+export const AdminJobActionResponseSchema = z.object({ data: AdminJobViewSchema });
+export type AdminJobActionResponse = z.infer<typeof AdminJobActionResponseSchema>;
+
+/** `POST …/mark-failed` optional body. */
+export const AdminMarkFailedRequestSchema = z.strictObject({ reason: z.string().max(500).optional() });
+
+/** `DELETE /internal/admin/jobs/{id}?force=true` → 200; 409 `conflict` for a processing job without force. */
+export const AdminJobDeletedResponseSchema = z.object({
+  data: z.object({ id: z.string().min(1), deleted: z.literal(true) }),
+});

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { envBoolean, envList, envPort } from '@kadr/config';
+
+const positiveInt = (defaultValue: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .positive({ error: 'must be positive' })
+    .default(defaultValue);
+
+const positiveNumber = (defaultValue: number) =>
+  z.coerce.number({ error: 'must be a number' }).positive({ error: 'must be positive' }).default(defaultValue);
+
+/** The jobs service's environment: the API (`main.ts`) and the worker (`worker.ts`) read the same schema. */
+export const jobsConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: envPort(8083),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    INTERNAL_TOKEN_SECRET: z
+      .string({ error: 'required: the key that signs internal identity tokens (at least 32 characters)' })
+      .min(32, { error: 'must be at least 32 characters' }),
+
+    /** Commerce (holds, entitlements). Unset: creating a job answers 503. */
+    COMMERCE_URL: z.url({ error: 'must be an absolute URL' }).optional(),
+    COMMERCE_TIMEOUT_MS: positiveInt(10_000),
+
+    /** Embedded mode: where memory collections persist and (without S3) where media blobs go. */
+    DATA_DIR: z.string().min(1).optional(),
+    MONGODB_URI: z.string().min(1).optional(),
+    MONGODB_DB: z.string().min(1).default('jobs'),
+    KAFKA_BROKERS: z.string().min(1).optional(),
+
+    /** Object storage for videos and thumbnails (distributed mode); unset: the local filesystem. */
+    S3_ENDPOINT: z.url({ error: 'must be an absolute URL' }).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: z.string().min(1).default('kadr-media'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: envBoolean(true),
+    /** Filesystem blob store only: the base of its signed URLs (media serves them) and their key. */
+    PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).default('http://127.0.0.1:8080'),
+    BLOB_SIGNING_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+
+    FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+    FFPROBE_PATH: z.string().min(1).default('ffprobe'),
+    /** A TrueType font for the prompt text; unset: found with fc-match or a known path. */
+    RENDER_FONT_FILE: z.string().min(1).optional(),
+
+    /** The hosted provider (fal.ai queue API); its models are listed only with a key. */
+    FAL_API_KEY: z.string().min(1).optional(),
+    FAL_QUEUE_URL: z.url({ error: 'must be an absolute URL' }).default('https://queue.fal.run'),
+    FAL_MODEL_ID: z.string().min(1).default('fal-ai/kling-video/v2.1/standard/text-to-video'),
+    FAL_POLL_INTERVAL_MS: positiveInt(2_000),
+    /** Hosts outbound calls may reach (exact names or `*.suffix`); the provider's own hosts are added. */
+    EGRESS_ALLOWLIST: envList().default([]),
+    /** Tests only: lets the egress guard reach loopback addresses of allowlisted hosts. Refused in production. */
+    EGRESS_ALLOW_LOOPBACK_FOR_TESTS: envBoolean(false),
+
+    /** Tests only: registers the `faulty` provider. Refused in production. */
+    JOBS_ENABLE_FAULTY_PROVIDER: envBoolean(false),
+
+    /** Worker: renders at once per process; a job's lease and how often it is renewed. */
+    WORKER_CONCURRENCY: positiveInt(1),
+    JOB_LEASE_MS: positiveInt(30_000),
+    JOB_MAX_ATTEMPTS: positiveInt(3),
+    /** Multiplies the estimated render time to get a job's time-out (plus a fixed 30 s). */
+    JOB_TIMEOUT_FACTOR: positiveNumber(4),
+    JOB_TIMEOUT_BASE_MS: positiveInt(30_000),
+    /** A saga left in RESERVING longer than this is completed or undone by the reconciler. */
+    SAGA_STALE_MS: positiveInt(30_000),
+    /** A saga the reconciler could not complete within this is undone. */
+    SAGA_GIVE_UP_MS: positiveInt(3_600_000),
+  })
+  .superRefine((config, ctx) => {
+    if (config.NODE_ENV !== 'production') return;
+    if (config.JOBS_ENABLE_FAULTY_PROVIDER) {
+      ctx.addIssue({ code: 'custom', path: ['JOBS_ENABLE_FAULTY_PROVIDER'], message: 'refused in production' });
+    }
+    if (config.EGRESS_ALLOW_LOOPBACK_FOR_TESTS) {
+      ctx.addIssue({ code: 'custom', path: ['EGRESS_ALLOW_LOOPBACK_FOR_TESTS'], message: 'refused in production' });
+    }
+  });
+
+export type JobsConfig = z.output<typeof jobsConfigSchema>;

@@ -1,0 +1,56 @@
+import type { Job, JobFields, JobHistoryEntry, JobStatus, OutboxEntry } from '../../domain/jobs/job';
+
+/**
+ * What an update requires of the job (all given parts must hold); deleted jobs never match.
+ * Every state change is ONE conditional single-document update whose filter is this condition.
+ */
+export interface JobCondition {
+  status?: readonly JobStatus[];
+  /** Optimistic concurrency: the attempt counter the caller read. */
+  attempt?: number;
+  leaseOwner?: string;
+  /** The lease ran out before this instant (a worker that stopped renewing it). */
+  leaseExpiredBefore?: Date;
+}
+
+/** The change: fields to set, and history and events to append — in the same write. */
+export interface JobChange {
+  set: JobFields;
+  history?: readonly JobHistoryEntry[];
+  outbox?: readonly OutboxEntry[];
+}
+
+export interface JobListQuery {
+  statuses: readonly JobStatus[];
+  skip: number;
+  take: number;
+}
+
+export interface PendingOutbox {
+  jobId: string;
+  entries: OutboxEntry[];
+  /** The job was deleted: once its outbox is published the document can go. */
+  deleted: boolean;
+}
+
+export interface JobRepository {
+  /** Inserts; when (userId, idempotencyKey) exists already, returns that job with `created: false`. */
+  insert(job: Job): Promise<{ job: Job; created: boolean }>;
+  /** The job, deleted or not. */
+  findById(id: string): Promise<Job | null>;
+  /** A user's jobs (not deleted) in the given statuses, newest first. */
+  listForUser(userId: string, query: JobListQuery): Promise<Job[]>;
+  countForUser(userId: string, statuses: readonly JobStatus[]): Promise<number>;
+  /** The updated job, or null when it does not exist, is deleted, or the condition does not hold. */
+  update(id: string, condition: JobCondition, change: JobChange): Promise<Job | null>;
+  /** Removes a job that never left RESERVING (a saga undone before anything was held or published). */
+  discardReserving(id: string): Promise<boolean>;
+  /** Jobs (not deleted) in `status`, last updated before `updatedBefore`, oldest first. */
+  findStale(status: JobStatus, updatedBefore: Date, limit: number): Promise<Job[]>;
+  /** PROCESSING jobs whose lease ran out before `now`. */
+  findExpiredLeases(now: Date, limit: number): Promise<Job[]>;
+  /** Jobs with unpublished events. */
+  takeOutbox(limit: number): Promise<PendingOutbox[]>;
+  /** Removes published events (by id); a deleted job whose outbox is then empty is removed. */
+  removeFromOutbox(jobId: string, eventIds: readonly string[]): Promise<void>;
+}

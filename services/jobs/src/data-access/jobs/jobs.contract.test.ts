@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { describeRepositoryContract } from '@kadr/documents/testing';
+import type { Job, OutboxEntry } from '../../domain/jobs/job';
+import type { JobRepository } from './job.repository';
+import { MemoryJobRepository } from './memory-job.repository';
+import { MongooseJobRepository } from './mongoose-job.repository';
+
+function aJob(overrides: Partial<Job> = {}): Job {
+  const now = new Date();
+  return {
+    id: randomUUID(),
+    userId: 'user-1',
+    idempotencyKey: randomUUID(),
+    prompt: 'a prompt',
+    modelId: 'kadr-motion-v1',
+    provider: 'local',
+    durationSeconds: 5,
+    quality: 'Lite',
+    speed: 'Normal',
+    width: 854,
+    height: 480,
+    seed: 42,
+    cost: 3,
+    chargedFrom: null,
+    status: 'PENDING',
+    progress: 0,
+    attempt: 0,
+    attemptLimit: 3,
+    leaseOwner: null,
+    leaseUntil: null,
+    errorCode: null,
+    errorMessage: null,
+    output: null,
+    history: [],
+    outbox: [],
+    correlationId: 'c-1',
+    createdAt: now,
+    updatedAt: now,
+    completedAt: null,
+    deletedAt: null,
+    ...overrides,
+  };
+}
+
+const entry = (id = randomUUID()): OutboxEntry => ({
+  id,
+  topic: 'job.progress',
+  key: 'k',
+  value: 'AAEC',
+  correlationId: 'c',
+});
+
+describeRepositoryContract<JobRepository>(
+  'jobs',
+  {
+    memory: async () => {
+      const repo = await MemoryJobRepository.create();
+      return { repo, cleanup: () => repo.close() };
+    },
+    mongoose: (connection) =>
+      Promise.resolve({ repo: new MongooseJobRepository(connection), cleanup: () => Promise.resolve() }),
+  },
+  (getRepo) => {
+    it('20 concurrent inserts with one (user, Idempotency-Key) store one job; every caller gets it', async () => {
+      const key = randomUUID();
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => getRepo().insert(aJob({ idempotencyKey: key, status: 'RESERVING' }))),
+      );
+      expect(results.filter((r) => r.created)).toHaveLength(1);
+      expect(new Set(results.map((r) => r.job.id)).size).toBe(1);
+      expect(await getRepo().countForUser('user-1', ['RESERVING'])).toBe(1);
+      // Another user may use the same key.
+      expect((await getRepo().insert(aJob({ userId: 'user-2', idempotencyKey: key }))).created).toBe(true);
+    });
+
+    it('updates only when the condition holds, and 20 concurrent claims have one winner', async () => {
+      const job = aJob();
+      await getRepo().insert(job);
+      expect(await getRepo().update(job.id, { status: ['PROCESSING'] }, { set: { progress: 50 } })).toBeNull();
+      const claims = await Promise.all(
+        Array.from({ length: 20 }, (_v, i) =>
+          getRepo().update(
+            job.id,
+            { status: ['PENDING'], attempt: 0 },
+            { set: { status: 'PROCESSING', attempt: 1, leaseOwner: `w${i}` }, outbox: [entry()] },
+          ),
+        ),
+      );
+      const winners = claims.filter((c) => c !== null);
+      expect(winners).toHaveLength(1);
+      const stored = (await getRepo().findById(job.id))!;
+      expect(stored).toMatchObject({ status: 'PROCESSING', attempt: 1, leaseOwner: winners[0]!.leaseOwner });
+      expect(stored.outbox).toHaveLength(1);
+      expect(await getRepo().update(job.id, { leaseOwner: 'someone-else' }, { set: { progress: 10 } })).toBeNull();
+    });
+
+    it('appends history and outbox entries in the same write and publishes them in order', async () => {
+      const job = aJob();
+      await getRepo().insert(job);
+      const at = new Date();
+      const [e1, e2] = [entry(), entry()];
+      const updated = await getRepo().update(
+        job.id,
+        {},
+        {
+          set: {
+            progress: 10,
+            output: {
+              videoKey: 'v',
+              thumbnailKey: 't',
+              contentType: 'video/mp4',
+              durationSeconds: 5,
+              width: 854,
+              height: 480,
+              sizeBytes: 10,
+            },
+          },
+          outbox: [e1, e2],
+          history: [
+            {
+              at,
+              kind: 'progress',
+              status: 'PROCESSING',
+              progress: 10,
+              attempt: 1,
+              message: '',
+              errorCode: null,
+              actor: 'w',
+            },
+          ],
+        },
+      );
+      expect(updated?.history).toHaveLength(1);
+      expect(updated?.output?.sizeBytes).toBe(10);
+      const pending = await getRepo().takeOutbox(10);
+      expect(pending).toEqual([{ jobId: job.id, entries: [e1, e2], deleted: false }]);
+      await getRepo().removeFromOutbox(job.id, [e1.id]);
+      expect((await getRepo().findById(job.id))?.outbox).toEqual([e2]);
+      await getRepo().removeFromOutbox(job.id, [e2.id]);
+      expect(await getRepo().takeOutbox(10)).toEqual([]);
+    });
+
+    it('hides deleted jobs from every read and removes them once their outbox is published', async () => {
+      const job = aJob();
+      await getRepo().insert(job);
+      const e = entry();
+      await getRepo().update(job.id, { status: ['PENDING'] }, { set: { deletedAt: new Date() }, outbox: [e] });
+      expect(await getRepo().update(job.id, {}, { set: { progress: 5 } })).toBeNull();
+      expect(await getRepo().listForUser('user-1', { statuses: ['PENDING'], skip: 0, take: 10 })).toEqual([]);
+      expect((await getRepo().takeOutbox(10))[0]).toMatchObject({ jobId: job.id, deleted: true });
+      await getRepo().removeFromOutbox(job.id, [e.id]);
+      expect(await getRepo().findById(job.id)).toBeNull();
+    });
+
+    it('lists a user’s jobs newest first by status, with skip, take and count', async () => {
+      const base = Date.now();
+      const jobs = [0, 1, 2, 3].map((i) =>
+        aJob({ createdAt: new Date(base + i * 1000), status: i === 3 ? 'COMPLETED' : 'PENDING' }),
+      );
+      for (const job of jobs) await getRepo().insert(job);
+      await getRepo().insert(aJob({ userId: 'someone-else' }));
+      const pending = await getRepo().listForUser('user-1', { statuses: ['PENDING'], skip: 0, take: 10 });
+      expect(pending.map((j) => j.id)).toEqual([jobs[2]!.id, jobs[1]!.id, jobs[0]!.id]);
+      const page = await getRepo().listForUser('user-1', { statuses: ['PENDING', 'COMPLETED'], skip: 1, take: 2 });
+      expect(page.map((j) => j.id)).toEqual([jobs[2]!.id, jobs[1]!.id]);
+      expect(await getRepo().countForUser('user-1', ['PENDING', 'COMPLETED'])).toBe(4);
+    });
+
+    it('finds stale sagas and expired leases; discards only RESERVING jobs', async () => {
+      const old = new Date(Date.now() - 60_000);
+      const saga = aJob({ status: 'RESERVING', updatedAt: old });
+      const fresh = aJob({ status: 'RESERVING' });
+      const lost = aJob({ status: 'PROCESSING', attempt: 1, leaseOwner: 'w', leaseUntil: old });
+      const alive = aJob({
+        status: 'PROCESSING',
+        attempt: 1,
+        leaseOwner: 'w',
+        leaseUntil: new Date(Date.now() + 60_000),
+      });
+      for (const job of [saga, fresh, lost, alive]) await getRepo().insert(job);
+      const now = new Date();
+      expect((await getRepo().findStale('RESERVING', new Date(now.getTime() - 1_000), 10)).map((j) => j.id)).toEqual([
+        saga.id,
+      ]);
+      expect((await getRepo().findExpiredLeases(now, 10)).map((j) => j.id)).toEqual([lost.id]);
+      expect(await getRepo().update(alive.id, { leaseExpiredBefore: now }, { set: { status: 'PENDING' } })).toBeNull();
+      expect(
+        await getRepo().update(lost.id, { leaseExpiredBefore: now }, { set: { status: 'PENDING' } }),
+      ).not.toBeNull();
+      expect(await getRepo().discardReserving(lost.id)).toBe(false);
+      expect(await getRepo().discardReserving(saga.id)).toBe(true);
+      expect(await getRepo().findById(saga.id)).toBeNull();
+    });
+  },
+);

@@ -1,0 +1,106 @@
+import { MemoryCollection, type DeepReadonly, type PersistenceOptions } from '@kadr/documents';
+import type { Job } from '../../domain/jobs/job';
+import type { JobChange, JobCondition, JobListQuery, JobRepository, PendingOutbox } from './job.repository';
+
+type StoredJob = DeepReadonly<Job>;
+
+function holds(job: StoredJob, condition: JobCondition): boolean {
+  if (job.deletedAt) return false;
+  if (condition.status && !condition.status.includes(job.status)) return false;
+  if (condition.attempt !== undefined && job.attempt !== condition.attempt) return false;
+  if (condition.leaseOwner !== undefined && job.leaseOwner !== condition.leaseOwner) return false;
+  if (condition.leaseExpiredBefore !== undefined) {
+    if (!job.leaseUntil || job.leaseUntil.getTime() >= condition.leaseExpiredBefore.getTime()) return false;
+  }
+  return true;
+}
+
+/** Embedded mode and fast tests: one memory collection, persisted under DATA_DIR/jobs when given. */
+export class MemoryJobRepository implements JobRepository {
+  private constructor(private readonly jobs: MemoryCollection<Job>) {}
+
+  static async create(persistence: PersistenceOptions = {}): Promise<MemoryJobRepository> {
+    return new MemoryJobRepository(
+      await MemoryCollection.open<Job>({ name: 'jobs', unique: [['userId', 'idempotencyKey']], ...persistence }),
+    );
+  }
+
+  async insert(job: Job): Promise<{ job: Job; created: boolean }> {
+    const { doc, inserted } = await this.jobs.upsertOne(
+      (j) => j.userId === job.userId && j.idempotencyKey === job.idempotencyKey,
+      { insert: () => job },
+    );
+    return { job: doc, created: inserted };
+  }
+
+  findById(id: string): Promise<Job | null> {
+    return this.jobs.findById(id);
+  }
+
+  listForUser(userId: string, { statuses, skip, take }: JobListQuery): Promise<Job[]> {
+    return this.jobs.find((j) => j.userId === userId && !j.deletedAt && statuses.includes(j.status), {
+      sort: { createdAt: -1, id: -1 },
+      skip,
+      limit: take,
+    });
+  }
+
+  countForUser(userId: string, statuses: JobListQuery['statuses']): Promise<number> {
+    return this.jobs.count((j) => j.userId === userId && !j.deletedAt && statuses.includes(j.status));
+  }
+
+  update(id: string, condition: JobCondition, change: JobChange): Promise<Job | null> {
+    return this.jobs.updateOne(
+      id,
+      (j) => holds(j, condition),
+      (j) => {
+        Object.assign(j, change.set);
+        j.history.push(...(change.history ?? []));
+        j.outbox.push(...(change.outbox ?? []));
+      },
+    );
+  }
+
+  discardReserving(id: string): Promise<boolean> {
+    return this.jobs.deleteOne((j) => j.id === id && j.status === 'RESERVING' && !j.deletedAt);
+  }
+
+  findStale(status: Job['status'], updatedBefore: Date, limit: number): Promise<Job[]> {
+    return this.jobs.find(
+      (j) => !j.deletedAt && j.status === status && j.updatedAt.getTime() < updatedBefore.getTime(),
+      {
+        sort: { updatedAt: 1 },
+        limit,
+      },
+    );
+  }
+
+  findExpiredLeases(now: Date, limit: number): Promise<Job[]> {
+    return this.jobs.find((j) => holds(j, { status: ['PROCESSING'], leaseExpiredBefore: now }), {
+      sort: { updatedAt: 1 },
+      limit,
+    });
+  }
+
+  async takeOutbox(limit: number): Promise<PendingOutbox[]> {
+    const jobs = await this.jobs.find((j) => j.outbox.length > 0, { limit });
+    return jobs.map((j) => ({ jobId: j.id, entries: j.outbox, deleted: j.deletedAt !== null }));
+  }
+
+  async removeFromOutbox(jobId: string, eventIds: readonly string[]): Promise<void> {
+    const job = await this.jobs.updateOne(jobId, null, (j) => {
+      j.outbox = j.outbox.filter((e) => !eventIds.includes(e.id));
+    });
+    if (job?.deletedAt && job.outbox.length === 0) {
+      await this.jobs.deleteOne((j) => j.id === jobId && j.deletedAt !== null && j.outbox.length === 0);
+    }
+  }
+
+  flush(): Promise<void> {
+    return this.jobs.flush();
+  }
+
+  close(): Promise<void> {
+    return this.jobs.close();
+  }
+}

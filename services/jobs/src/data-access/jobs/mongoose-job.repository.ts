@@ -1,0 +1,238 @@
+import { Schema, type Connection, type Model } from 'mongoose';
+import { isDuplicateKeyError, toDbTransientError } from '@kadr/documents';
+import type { Job, JobHistoryEntry, OutboxEntry } from '../../domain/jobs/job';
+import type { JobChange, JobCondition, JobListQuery, JobRepository, PendingOutbox } from './job.repository';
+
+interface JobDocument extends Omit<Job, 'id'> {
+  _id: string;
+}
+
+const outboxEntrySchema = new Schema<OutboxEntry>(
+  {
+    id: { type: String, required: true },
+    topic: { type: String, required: true },
+    key: { type: String, required: true },
+    value: { type: String, required: true },
+    correlationId: { type: String, required: true },
+    traceparent: String,
+  },
+  { _id: false, id: false },
+);
+
+const historyEntrySchema = new Schema<JobHistoryEntry>(
+  {
+    at: { type: Date, required: true },
+    kind: { type: String, required: true },
+    status: { type: String, required: true },
+    progress: { type: Number, required: true },
+    attempt: { type: Number, required: true },
+    message: { type: String, default: '' },
+    errorCode: { type: String, default: null },
+    actor: { type: String, default: '' },
+  },
+  { _id: false, id: false },
+);
+
+const outputSchema = new Schema(
+  {
+    videoKey: String,
+    thumbnailKey: String,
+    contentType: String,
+    durationSeconds: Number,
+    width: Number,
+    height: Number,
+    sizeBytes: Number,
+  },
+  { _id: false, id: false },
+);
+
+const jobSchema = new Schema<JobDocument>(
+  {
+    _id: { type: String, required: true },
+    userId: { type: String, required: true },
+    idempotencyKey: { type: String, required: true },
+    prompt: { type: String, required: true },
+    modelId: { type: String, required: true },
+    provider: { type: String, required: true },
+    durationSeconds: { type: Number, required: true },
+    quality: { type: String, required: true },
+    speed: { type: String, required: true },
+    width: { type: Number, required: true },
+    height: { type: Number, required: true },
+    seed: { type: Number, required: true },
+    cost: { type: Number, required: true },
+    chargedFrom: { type: String, default: null },
+    status: { type: String, required: true },
+    progress: { type: Number, required: true },
+    attempt: { type: Number, required: true },
+    attemptLimit: { type: Number, required: true },
+    leaseOwner: { type: String, default: null },
+    leaseUntil: { type: Date, default: null },
+    errorCode: { type: String, default: null },
+    errorMessage: { type: String, default: null },
+    output: { type: outputSchema, default: null },
+    history: { type: [historyEntrySchema], default: [] },
+    outbox: { type: [outboxEntrySchema], default: [] },
+    correlationId: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date, required: true },
+    completedAt: { type: Date, default: null },
+    deletedAt: { type: Date, default: null },
+  },
+  { collection: 'jobs', versionKey: false, id: false },
+);
+// A retried create (same user and Idempotency-Key) finds the first one's job.
+jobSchema.index({ userId: 1, idempotencyKey: 1 }, { unique: true });
+jobSchema.index({ userId: 1, createdAt: -1 });
+jobSchema.index({ status: 1, updatedAt: 1 });
+
+function toJob({ _id, ...rest }: JobDocument): Job {
+  return {
+    id: _id,
+    ...rest,
+    output: rest.output ?? null,
+    history: rest.history ?? [],
+    outbox: rest.outbox ?? [],
+  };
+}
+
+function filterOf(id: string, condition: JobCondition): Record<string, unknown> {
+  const filter: Record<string, unknown> = { _id: id, deletedAt: null };
+  if (condition.status) filter.status = { $in: [...condition.status] };
+  if (condition.attempt !== undefined) filter.attempt = condition.attempt;
+  if (condition.leaseOwner !== undefined) filter.leaseOwner = condition.leaseOwner;
+  if (condition.leaseExpiredBefore !== undefined) filter.leaseUntil = { $lt: condition.leaseExpiredBefore };
+  return filter;
+}
+
+export class MongooseJobRepository implements JobRepository {
+  private readonly jobs: Model<JobDocument>;
+
+  constructor(connection: Connection) {
+    this.jobs = connection.model<JobDocument>('Job', jobSchema);
+  }
+
+  async insert(job: Job): Promise<{ job: Job; created: boolean }> {
+    const { id, ...fields } = job;
+    try {
+      await this.jobs.create({ _id: id, ...fields });
+      return { job, created: true };
+    } catch (err) {
+      // The unique index lets exactly one of many concurrent creates insert; the others read its job.
+      if (isDuplicateKeyError(err)) {
+        const existing = await this.jobs.findOne({ userId: job.userId, idempotencyKey: job.idempotencyKey }).lean();
+        if (existing) return { job: toJob(existing), created: false };
+      }
+      throw toDbTransientError(err, 'jobs.insert');
+    }
+  }
+
+  async findById(id: string): Promise<Job | null> {
+    try {
+      const doc = await this.jobs.findById(id).lean();
+      return doc ? toJob(doc) : null;
+    } catch (err) {
+      throw toDbTransientError(err, 'jobs.findById');
+    }
+  }
+
+  async listForUser(userId: string, { statuses, skip, take }: JobListQuery): Promise<Job[]> {
+    try {
+      const docs = await this.jobs
+        .find({ userId, deletedAt: null, status: { $in: [...statuses] } })
+        .sort({ createdAt: -1, _id: -1 })
+        .skip(skip)
+        .limit(take)
+        .lean();
+      return docs.map(toJob);
+    } catch (err) {
+      throw toDbTransientError(err, 'jobs.listForUser');
+    }
+  }
+
+  async countForUser(userId: string, statuses: JobListQuery['statuses']): Promise<number> {
+    try {
+      return await this.jobs.countDocuments({ userId, deletedAt: null, status: { $in: [...statuses] } });
+    } catch (err) {
+      throw toDbTransientError(err, 'jobs.countForUser');
+    }
+  }
+
+  async update(id: string, condition: JobCondition, change: JobChange): Promise<Job | null> {
+    const push: Record<string, unknown> = {};
+    if (change.history?.length) push.history = { $each: [...change.history] };
+    if (change.outbox?.length) push.outbox = { $each: [...change.outbox] };
+    try {
+      const doc = await this.jobs
+        .findOneAndUpdate(
+          // The whole precondition is in the filter: check and change are one atomic step.
+          filterOf(id, condition),
+          { $set: { ...change.set }, ...(Object.keys(push).length ? { $push: push } : {}) },
+          { returnDocument: 'after', lean: true },
+        )
+        .exec();
+      return doc ? toJob(doc) : null;
+    } catch (err) {
+      throw toDbTransientError(err, 'jobs.update');
+    }
+  }
+
+  async discardReserving(id: string): Promise<boolean> {
+    try {
+      return (await this.jobs.deleteOne({ _id: id, status: 'RESERVING', deletedAt: null }).exec()).deletedCount > 0;
+    } catch (err) {
+      throw toDbTransientError(err, 'jobs.discardReserving');
+    }
+  }
+
+  async findStale(status: Job['status'], updatedBefore: Date, limit: number): Promise<Job[]> {
+    try {
+      const docs = await this.jobs
+        .find({ status, deletedAt: null, updatedAt: { $lt: updatedBefore } })
+        .sort({ updatedAt: 1 })
+        .limit(limit)
+        .lean();
+      return docs.map(toJob);
+    } catch (err) {
+      throw toDbTransientError(err, 'jobs.findStale');
+    }
+  }
+
+  async findExpiredLeases(now: Date, limit: number): Promise<Job[]> {
+    try {
+      const docs = await this.jobs
+        .find({ status: 'PROCESSING', deletedAt: null, leaseUntil: { $lt: now } })
+        .sort({ updatedAt: 1 })
+        .limit(limit)
+        .lean();
+      return docs.map(toJob);
+    } catch (err) {
+      throw toDbTransientError(err, 'jobs.findExpiredLeases');
+    }
+  }
+
+  async takeOutbox(limit: number): Promise<PendingOutbox[]> {
+    try {
+      const docs = await this.jobs
+        .find({ 'outbox.0': { $exists: true } }, { outbox: 1, deletedAt: 1 })
+        .limit(limit)
+        .lean();
+      return docs.map((doc) => ({ jobId: doc._id, entries: doc.outbox, deleted: doc.deletedAt != null }));
+    } catch (err) {
+      throw toDbTransientError(err, 'jobs.takeOutbox');
+    }
+  }
+
+  async removeFromOutbox(jobId: string, eventIds: readonly string[]): Promise<void> {
+    try {
+      // `$pullAll` of the exact entries read first: FerretDB ignores `$pull` conditions on sub-documents.
+      const current = await this.jobs.findById(jobId, { outbox: 1 }).lean();
+      const published = current?.outbox.filter((e) => eventIds.includes(e.id)) ?? [];
+      if (published.length > 0) await this.jobs.updateOne({ _id: jobId }, { $pullAll: { outbox: published } }).exec();
+      // A deleted job goes once nothing is left to publish (the filter re-checks both).
+      await this.jobs.deleteOne({ _id: jobId, deletedAt: { $ne: null }, 'outbox.0': { $exists: false } }).exec();
+    } catch (err) {
+      throw toDbTransientError(err, 'jobs.removeFromOutbox');
+    }
+  }
+}

@@ -1,0 +1,389 @@
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { BlobStore } from '@kadr/blob-store';
+import type { JobOutput } from '@kadr/contracts';
+import type { Logger } from '@kadr/telemetry';
+import type { JobChange, JobCondition, JobRepository } from '../../data-access/jobs/job.repository';
+import type { Job } from '../jobs/job';
+import { createdStep, progressStep } from '../jobs/job-events';
+import { checkOutput, type VideoInspector } from './output-check';
+import type { ProviderRegistry } from './provider-registry';
+import { jobTimeoutMs } from './job-timeout';
+import { GenerationError, generationErrorOf, type GenerationRequest } from './video-provider';
+
+export interface JobRunnerOptions {
+  jobs: JobRepository;
+  providers: ProviderRegistry;
+  blobs: BlobStore;
+  inspector: VideoInspector;
+  logger: Logger;
+  /** This worker's id (lease owner; the actor in the job's history). */
+  workerId: string;
+  concurrency: number;
+  leaseMs: number;
+  timeoutFactor: number;
+  timeoutBaseMs: number;
+  fps: number;
+  /** Retries of a transient failure within one attempt (with backoff from `retryBaseMs`). */
+  transientRetries?: number;
+  retryBaseMs?: number;
+  /** How long a delivery waits for a free render slot before handing the message back. */
+  slotWaitMs?: number;
+  onOutboxWritten(): void;
+}
+
+/** No render slot came free in time: the bus delivers the message again after a backoff. */
+export class WorkerBusyError extends Error {
+  constructor() {
+    super('every render slot of this worker is busy');
+    this.name = 'WorkerBusyError';
+  }
+}
+
+export const videoKeyOf = (job: Pick<Job, 'userId' | 'id'>) => `users/${job.userId}/jobs/${job.id}/video.mp4`;
+export const thumbnailKeyOf = (job: Pick<Job, 'userId' | 'id'>) => `users/${job.userId}/jobs/${job.id}/thumbnail.jpg`;
+
+type StopReason = 'timeout' | 'lost' | 'shutdown';
+
+class StopSignal extends Error {
+  constructor(readonly why: StopReason) {
+    super(`stopped: ${why}`);
+    this.name = 'StopSignal';
+  }
+}
+
+/**
+ * The worker's use case. A `job.created` delivery claims the job (PENDING → PROCESSING, or a
+ * PROCESSING job whose worker's lease ran out) in one conditional write and renders it in the
+ * background, so a long render never holds up the consumer. At least once without double
+ * effects: a finished job, or one another live worker holds, is ignored; the claim, every
+ * progress step, completion and failure are conditional on this worker's lease and attempt.
+ * A worker that dies stops renewing its lease; the sweeper puts the job back to PENDING
+ * (`job.created` again) until its attempts run out, then fails it.
+ */
+export class JobRunner {
+  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private readonly waiters: Array<() => void> = [];
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private sweeping: Promise<unknown> | undefined;
+  private stopping = false;
+
+  constructor(private readonly options: JobRunnerOptions) {}
+
+  /** Handles one `job.created` delivery: returns once the job is claimed (or ignored). */
+  async onJobCreated(jobId: string): Promise<'claimed' | 'ignored'> {
+    const first = await this.options.jobs.findById(jobId);
+    if (!this.isClaimable(first, new Date())) return 'ignored';
+    await this.freeSlot();
+    const job = await this.options.jobs.findById(jobId);
+    const now = new Date();
+    if (!job || !this.isClaimable(job, now)) return 'ignored';
+    const claimed = await this.claim(job, now);
+    if (!claimed) return 'ignored';
+    const controller = new AbortController();
+    const done = this.execute(claimed, controller).finally(() => {
+      this.running.delete(claimed.id);
+      this.waiters.shift()?.();
+    });
+    this.running.set(claimed.id, { controller, done });
+    return 'claimed';
+  }
+
+  /** Starts the lease sweeper (every half lease). */
+  start(): void {
+    this.stopping = false;
+    this.sweepTimer ??= setInterval(
+      () => {
+        this.sweeping ??= this.sweepExpiredLeases().finally(() => (this.sweeping = undefined));
+      },
+      Math.max(200, Math.floor(this.options.leaseMs / 2)),
+    );
+    this.sweepTimer.unref();
+  }
+
+  /** Stops: running renders are abandoned (their lease runs out and another worker takes them over). */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearInterval(this.sweepTimer);
+    this.sweepTimer = undefined;
+    for (const { controller } of this.running.values()) controller.abort(new StopSignal('shutdown'));
+    await Promise.all([...this.running.values()].map((r) => r.done));
+    await this.sweeping;
+  }
+
+  /** Resolves when nothing is rendering (tests). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running.values()].map((r) => r.done));
+  }
+
+  /** PROCESSING jobs whose worker stopped renewing its lease: back to PENDING, or FAILED when out of attempts. */
+  async sweepExpiredLeases(now = new Date()): Promise<number> {
+    let swept = 0;
+    const expired = await this.options.jobs.findExpiredLeases(now, 50).catch((error: unknown) => {
+      this.options.logger.warn({ err: error }, 'lease sweeper could not read jobs');
+      return [];
+    });
+    for (const job of expired) {
+      if (this.running.has(job.id)) continue;
+      const condition: JobCondition = { status: ['PROCESSING'], attempt: job.attempt, leaseExpiredBefore: now };
+      const actor = `worker:${this.options.workerId}`;
+      let change: JobChange;
+      if (job.attempt >= job.attemptLimit) {
+        change = this.failure(job, now, actor, 'timeout', `The job was abandoned by its worker ${job.attempt} times.`);
+      } else {
+        const queued: Job = { ...job, status: 'PENDING', progress: 0, updatedAt: now };
+        const step = createdStep(queued, now, actor, 'Its worker stopped; waiting for another');
+        change = {
+          set: { status: 'PENDING', progress: 0, leaseOwner: null, leaseUntil: null, updatedAt: now },
+          outbox: step.entries,
+          history: step.history,
+        };
+      }
+      if (await this.options.jobs.update(job.id, condition, change)) {
+        swept += 1;
+        this.options.onOutboxWritten();
+        this.options.logger.warn({ jobId: job.id, attempt: job.attempt }, 'job lease expired');
+      }
+    }
+    return swept;
+  }
+
+  private isClaimable(job: Job | null, now: Date): job is Job {
+    if (!job || job.deletedAt) return false;
+    if (job.status === 'PENDING') return true;
+    // PROCESSING: claimable only once its worker's lease has run out (that worker died).
+    return job.status === 'PROCESSING' && job.leaseUntil !== null && job.leaseUntil.getTime() < now.getTime();
+  }
+
+  private freeSlot(): Promise<void> {
+    if (this.running.size < this.options.concurrency) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        const index = this.waiters.indexOf(wake);
+        if (index >= 0) this.waiters.splice(index, 1);
+        reject(new WorkerBusyError());
+      }, this.options.slotWaitMs ?? 10_000);
+      this.waiters.push(wake);
+    });
+  }
+
+  private async claim(job: Job, now: Date): Promise<Job | null> {
+    const actor = `worker:${this.options.workerId}`;
+    const condition: JobCondition =
+      job.status === 'PENDING'
+        ? { status: ['PENDING'], attempt: job.attempt }
+        : { status: ['PROCESSING'], attempt: job.attempt, leaseExpiredBefore: now };
+    const attempt = job.attempt + 1;
+    if (attempt > job.attemptLimit) {
+      const failed = await this.options.jobs.update(
+        job.id,
+        condition,
+        this.failure(job, now, actor, 'timeout', `The job did not finish in ${job.attempt} attempts.`),
+      );
+      if (failed) this.options.onOutboxWritten();
+      return null;
+    }
+    const started: Job = { ...job, status: 'PROCESSING', progress: 0, attempt, updatedAt: now };
+    const step = progressStep(started, 'started', now, actor, { message: 'Rendering started' });
+    const claimed = await this.options.jobs.update(job.id, condition, {
+      set: {
+        status: 'PROCESSING',
+        progress: 0,
+        attempt,
+        leaseOwner: this.options.workerId,
+        leaseUntil: new Date(now.getTime() + this.options.leaseMs),
+        errorCode: null,
+        errorMessage: null,
+        updatedAt: now,
+      },
+      outbox: step.entries,
+      history: step.history,
+    });
+    if (claimed) this.options.onOutboxWritten();
+    return claimed;
+  }
+
+  private failure(job: Job, now: Date, actor: string, reason: string, message: string): JobChange {
+    const failed: Job = { ...job, status: 'FAILED', errorCode: reason, errorMessage: message, updatedAt: now };
+    const step = progressStep(failed, 'failed', now, actor, { message, errorCode: reason });
+    return {
+      set: {
+        status: 'FAILED',
+        errorCode: reason,
+        errorMessage: message,
+        leaseOwner: null,
+        leaseUntil: null,
+        updatedAt: now,
+      },
+      outbox: step.entries,
+      history: step.history,
+    };
+  }
+
+  /** A write conditional on this worker still owning this attempt; null means the job was taken away. */
+  private async ownWrite(job: Job, change: (now: Date) => JobChange): Promise<Job | null> {
+    const updated = await this.options.jobs.update(
+      job.id,
+      { status: ['PROCESSING'], attempt: job.attempt, leaseOwner: this.options.workerId },
+      change(new Date()),
+    );
+    if (updated) this.options.onOutboxWritten();
+    return updated;
+  }
+
+  private async execute(job: Job, controller: AbortController): Promise<void> {
+    const { options } = this;
+    const log = options.logger.child({ jobId: job.id, attempt: job.attempt });
+    const actor = `worker:${options.workerId}`;
+    const timeoutMs = jobTimeoutMs(job, options.fps, options.timeoutFactor, options.timeoutBaseMs);
+    const timeout = setTimeout(() => controller.abort(new StopSignal('timeout')), timeoutMs);
+    const lease = () => new Date(Date.now() + options.leaseMs);
+    // Writes of one job go one after another, so progress never goes backwards.
+    let writes: Promise<unknown> = Promise.resolve();
+    const enqueue = (write: () => Promise<Job | null>) => {
+      writes = writes
+        .then(write)
+        .then((updated) => {
+          if (!updated && !controller.signal.aborted) controller.abort(new StopSignal('lost'));
+        })
+        .catch((error: unknown) => log.warn({ err: error }, 'could not record progress'));
+      return writes;
+    };
+    const heartbeat = setInterval(
+      () => void enqueue(() => this.ownWrite(job, () => ({ set: { leaseUntil: lease() } }))),
+      Math.max(100, Math.floor(options.leaseMs / 3)),
+    );
+    let reported = 0;
+    const onProgress = (percent: number) => {
+      const step = Math.floor(Math.min(99, percent) / 10) * 10;
+      if (step <= reported || controller.signal.aborted) return;
+      reported = step;
+      void enqueue(() =>
+        this.ownWrite(job, (now) => {
+          const progressed = progressStep({ ...job, progress: step, updatedAt: now }, 'progress', now, actor, {
+            message: 'Rendering',
+          });
+          return {
+            set: { progress: step, leaseUntil: lease(), updatedAt: now },
+            outbox: progressed.entries,
+            history: progressed.history,
+          };
+        }),
+      );
+    };
+
+    const workDir = await mkdtemp(path.join(os.tmpdir(), `kadr-job-${job.id.slice(0, 8)}-`));
+    try {
+      const output = await this.render(job, workDir, onProgress, controller.signal);
+      await writes;
+      if (controller.signal.aborted) throw controller.signal.reason;
+      const completed = await this.ownWrite(job, (now) => {
+        const done: Job = { ...job, status: 'COMPLETED', progress: 100, output, updatedAt: now };
+        const step = progressStep(done, 'completed', now, actor, { message: 'Video ready' });
+        return {
+          set: {
+            status: 'COMPLETED',
+            progress: 100,
+            output,
+            completedAt: now,
+            leaseOwner: null,
+            leaseUntil: null,
+            updatedAt: now,
+          },
+          outbox: step.entries,
+          history: step.history,
+        };
+      });
+      if (completed) log.info({ sizeBytes: output.sizeBytes }, 'job completed');
+      else log.warn('job was taken away before it completed (deleted, marked failed or requeued)');
+    } catch (error) {
+      await writes;
+      const why = controller.signal.aborted ? (controller.signal.reason as StopSignal | undefined)?.why : undefined;
+      if (why === 'shutdown' || why === 'lost' || this.stopping) {
+        log.info({ why: why ?? 'shutdown' }, 'render stopped; the job is left to its lease');
+        return;
+      }
+      const failure =
+        why === 'timeout'
+          ? new GenerationError('timeout', `The render did not finish within ${Math.round(timeoutMs / 1000)} s.`)
+          : generationErrorOf(error);
+      log.warn({ err: error, reason: failure.reason }, 'job failed');
+      await this.ownWrite(job, (now) => this.failure(job, now, actor, failure.reason, failure.message)).catch(
+        (writeError: unknown) => log.error({ err: writeError }, 'could not record the failure; the lease will expire'),
+      );
+    } finally {
+      clearTimeout(timeout);
+      clearInterval(heartbeat);
+      await rm(workDir, { recursive: true, force: true }).catch(() => undefined);
+    }
+  }
+
+  private async render(
+    job: Job,
+    workDir: string,
+    onProgress: (percent: number) => void,
+    signal: AbortSignal,
+  ): Promise<JobOutput> {
+    const provider = this.options.providers.get(job.provider);
+    if (!provider) throw new GenerationError('aiproxy_error', `The provider ${job.provider} is not available.`);
+    const request: GenerationRequest = {
+      jobId: job.id,
+      prompt: job.prompt,
+      seed: job.seed,
+      modelId: job.modelId,
+      durationSeconds: job.durationSeconds,
+      width: job.width,
+      height: job.height,
+      quality: job.quality,
+      speed: job.speed,
+    };
+    const { videoPath } = await this.withRetries(signal, () =>
+      provider.generate(request, { workDir, onProgress, signal }),
+    );
+    const facts = await this.options.inspector.inspect(videoPath, signal);
+    checkOutput(facts, job);
+    const thumbnailPath = path.join(workDir, 'thumbnail.jpg');
+    await this.options.inspector.thumbnail(videoPath, thumbnailPath, Math.min(1.5, facts.durationSeconds / 2), signal);
+    const videoKey = videoKeyOf(job);
+    const thumbnailKey = thumbnailKeyOf(job);
+    await this.withRetries(signal, () =>
+      this.options.blobs.put(videoKey, createReadStream(videoPath), { contentType: 'video/mp4' }),
+    );
+    await this.withRetries(signal, () =>
+      this.options.blobs.put(thumbnailKey, createReadStream(thumbnailPath), { contentType: 'image/jpeg' }),
+    );
+    return {
+      videoKey,
+      thumbnailKey,
+      contentType: 'video/mp4',
+      durationSeconds: Math.round(facts.durationSeconds * 1000) / 1000,
+      width: facts.width,
+      height: facts.height,
+      sizeBytes: facts.sizeBytes,
+    };
+  }
+
+  /** Transient failures (provider 5xx/429, storage time-outs) are retried with exponential backoff. */
+  private async withRetries<T>(signal: AbortSignal, operation: () => Promise<T>): Promise<T> {
+    const retries = this.options.transientRetries ?? 3;
+    const base = this.options.retryBaseMs ?? 1_000;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await operation();
+      } catch (error) {
+        if (signal.aborted) throw error;
+        const failure = generationErrorOf(error);
+        if (!failure.transient || attempt >= retries) throw failure;
+        this.options.logger.warn({ err: error, attempt: attempt + 1 }, 'transient failure; retrying');
+        await sleep(base * 2 ** attempt, undefined, { signal });
+      }
+    }
+  }
+}

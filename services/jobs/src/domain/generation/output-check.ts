@@ -1,0 +1,45 @@
+import { GenerationError } from './video-provider';
+
+/** What the worker learns about a rendered file (ffprobe + blackdetect). */
+export interface VideoInspection {
+  codec: string;
+  pixelFormat: string;
+  width: number;
+  height: number;
+  durationSeconds: number;
+  sizeBytes: number;
+  /** Seconds of (almost) black picture. */
+  blackSeconds: number;
+}
+
+/** The worker's view of ffmpeg: inspect a file, cut a thumbnail. */
+export interface VideoInspector {
+  inspect(videoPath: string, signal?: AbortSignal): Promise<VideoInspection>;
+  thumbnail(videoPath: string, outputPath: string, atSeconds: number, signal?: AbortSignal): Promise<void>;
+}
+
+export const DURATION_TOLERANCE_SECONDS = 0.2;
+
+/**
+ * The output check before a job completes (a broken output fails the job and its credits are
+ * released instead of charged): H.264, the requested frame, the requested length ± 0.2 s, not
+ * empty, and not mostly black.
+ */
+export function checkOutput(
+  facts: VideoInspection,
+  wanted: { width: number; height: number; durationSeconds: number },
+): void {
+  const problems: string[] = [];
+  if (facts.codec !== 'h264') problems.push(`codec ${facts.codec || 'unknown'} instead of h264`);
+  if (facts.width !== wanted.width || facts.height !== wanted.height) {
+    problems.push(`${facts.width}×${facts.height} instead of ${wanted.width}×${wanted.height}`);
+  }
+  if (Math.abs(facts.durationSeconds - wanted.durationSeconds) > DURATION_TOLERANCE_SECONDS) {
+    problems.push(`${facts.durationSeconds.toFixed(2)} s instead of ${wanted.durationSeconds} s`);
+  }
+  if (facts.sizeBytes <= 0) problems.push('an empty file');
+  if (facts.blackSeconds >= facts.durationSeconds * 0.9) problems.push('a blank (black) picture');
+  if (problems.length > 0) {
+    throw new GenerationError('unknown', `The rendered video failed the output check: ${problems.join(', ')}.`);
+  }
+}

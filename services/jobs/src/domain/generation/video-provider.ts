@@ -1,0 +1,74 @@
+import type { JobQuality, JobSpeed } from '@kadr/contracts';
+
+/** What a provider is asked to render (a job, without its bookkeeping). */
+export interface GenerationRequest {
+  jobId: string;
+  prompt: string;
+  /** Varies the scene between jobs with the same prompt; the same prompt and seed give the same video. */
+  seed: number;
+  modelId: string;
+  durationSeconds: number;
+  width: number;
+  height: number;
+  quality: JobQuality;
+  speed: JobSpeed;
+}
+
+export interface GenerationContext {
+  /** A private, empty folder for this attempt; removed by the caller afterwards. */
+  workDir: string;
+  /** Percent done, 0–100 (called often; the caller throttles what it records). */
+  onProgress(percent: number): void;
+  /** Aborted on the job's time-out, on shutdown, or when the job was taken away (deleted, marked failed). */
+  signal: AbortSignal;
+}
+
+/** The port (ARCHITECTURE §4): a provider renders an MP4 at the requested size and length. */
+export interface VideoProvider {
+  /** The name users pick in their settings and models carry (`local`, `fal`, …). */
+  readonly name: string;
+  /** Configured and healthy: only then are its models listed and its jobs accepted. */
+  isAvailable(): Promise<boolean>;
+  /** Renders into `context.workDir` and resolves with the video file's path. */
+  generate(request: GenerationRequest, context: GenerationContext): Promise<{ videoPath: string }>;
+}
+
+/** Reasons a generation fails with; each is a code of the error catalogue (spec §8). */
+export type GenerationFailureReason =
+  | 'aiproxy_error'
+  | 'timeout'
+  | 's3_timeout'
+  | 'egress_host_not_allowlisted'
+  | 'ssrf_blocked'
+  | 'service_unavailable'
+  | 'unknown';
+
+/**
+ * A failed generation. `transient` ones (a 5xx or 429 from the provider, a storage time-out) are
+ * retried with backoff within the attempt; the rest fail the job with `reason`.
+ */
+export class GenerationError extends Error {
+  constructor(
+    readonly reason: GenerationFailureReason,
+    message: string,
+    readonly transient = false,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'GenerationError';
+  }
+}
+
+/** The failure of a thrown value: a GenerationError as it is, an error naming its problem (s3_timeout…), else unknown. */
+export function generationErrorOf(error: unknown): GenerationError {
+  if (error instanceof GenerationError) return error;
+  const problem = (error as { problem?: { reason?: unknown } } | undefined)?.problem;
+  if (problem?.reason === 's3_timeout') {
+    return new GenerationError('s3_timeout', 'The file storage did not answer in time.', true, { cause: error });
+  }
+  if (problem?.reason === 'db_transient') {
+    return new GenerationError('service_unavailable', 'The database is unavailable.', true, { cause: error });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new GenerationError('unknown', message, false, { cause: error });
+}

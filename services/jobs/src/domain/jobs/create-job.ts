@@ -1,0 +1,173 @@
+import { randomUUID, randomInt } from 'node:crypto';
+import type { JobDuration, JobQuality, JobSpeed } from '@kadr/contracts';
+import { HttpProblem } from '@kadr/http-kit';
+import type { JobRepository } from '../../data-access/jobs/job.repository';
+import {
+  InsufficientCreditsError,
+  type CommerceClient,
+  type CommerceHold,
+} from '../../integrations/commerce/commerce-client';
+import { priceOf } from '../catalogue/price-rule';
+import { FRAME_OF_QUALITY, isWithinResolution, planLifting } from '../catalogue/video-options';
+import type { ProviderRegistry } from '../generation/provider-registry';
+import type { Job } from './job';
+import { createdStep } from './job-events';
+
+export interface CreateJobInput {
+  userId: string;
+  idempotencyKey: string;
+  correlationId: string;
+  prompt: string;
+  modelId: string;
+  duration: JobDuration;
+  quality: JobQuality;
+  speed: JobSpeed;
+}
+
+/** Test seams only: a crash can be simulated between the saga's steps. */
+export interface SagaHooks {
+  afterReserving?(job: Job): Promise<void>;
+  afterHold?(job: Job): Promise<void>;
+}
+
+export interface JobCreationDeps {
+  jobs: JobRepository;
+  commerce: CommerceClient;
+  providers: ProviderRegistry;
+  attemptLimit: number;
+  /** Called after a write that put events in an outbox (the relay publishes them soon). */
+  onOutboxWritten(): void;
+  hooks?: SagaHooks;
+}
+
+/**
+ * Creating a job is a saga (ARCHITECTURE §3), robust to a crash at any step:
+ * 1. the job is stored as RESERVING, unique per (user, Idempotency-Key) — a retried or concurrent
+ *    duplicate request finds that job and continues from wherever it is;
+ * 2. commerce holds the credits or one allowance generation, idempotently by job id;
+ * 3. the job becomes PENDING and `job.created` goes into its outbox, in one conditional write.
+ * 402 from commerce removes the RESERVING job (nothing held, nothing published). The
+ * reconciler finishes or undoes a saga a crash left between 1 and 3.
+ */
+export class JobCreation {
+  constructor(private readonly deps: JobCreationDeps) {}
+
+  async create(input: CreateJobInput): Promise<Job> {
+    const model = await this.deps.providers.findAvailableModel(input.modelId);
+    if (!model) {
+      throw new HttpProblem('validation', {
+        detail: 'Please fix highlighted fields.',
+        errors: { modelId: 'This model is not available.' },
+      });
+    }
+    const errors: Record<string, string> = {};
+    if (!model.durations.includes(input.duration)) {
+      errors.duration = `This model renders ${model.durations.join(', ')} seconds.`;
+    }
+    if (!model.qualities.includes(input.quality)) errors.quality = `This model renders up to ${model.maxResolution}.`;
+    if (!model.speeds.includes(input.speed)) errors.speed = 'This model does not offer this speed.';
+    if (Object.keys(errors).length > 0) {
+      throw new HttpProblem('validation', { detail: 'Please fix highlighted fields.', errors });
+    }
+
+    const frame = FRAME_OF_QUALITY[input.quality];
+    const entitlements = await this.deps.commerce.entitlements(input.userId, input.correlationId);
+    if (!isWithinResolution(frame.resolution, entitlements.maxResolution)) {
+      const lifting = planLifting(frame.resolution);
+      throw new HttpProblem('tier_cap', {
+        detail:
+          `${input.quality} (${frame.resolution}) is above your plan's cap of ${entitlements.maxResolution}. ` +
+          `The ${lifting.name} plan lifts it to ${frame.resolution}.`,
+        extensions: { maxResolution: entitlements.maxResolution, requiredPlan: lifting.plan },
+      });
+    }
+
+    const now = new Date();
+    const candidate: Job = {
+      id: randomUUID(),
+      userId: input.userId,
+      idempotencyKey: input.idempotencyKey,
+      prompt: input.prompt,
+      modelId: model.id,
+      provider: model.provider,
+      durationSeconds: input.duration,
+      quality: input.quality,
+      speed: input.speed,
+      width: frame.width,
+      height: frame.height,
+      seed: randomInt(0, 2 ** 31 - 1),
+      cost: priceOf(model.price, input.duration, input.quality, input.speed),
+      chargedFrom: null,
+      status: 'RESERVING',
+      progress: 0,
+      attempt: 0,
+      attemptLimit: this.deps.attemptLimit,
+      leaseOwner: null,
+      leaseUntil: null,
+      errorCode: null,
+      errorMessage: null,
+      output: null,
+      history: [],
+      outbox: [],
+      correlationId: input.correlationId,
+      createdAt: now,
+      updatedAt: now,
+      completedAt: null,
+      deletedAt: null,
+    };
+    const { job, created } = await this.deps.jobs.insert(candidate);
+    if (job.status !== 'RESERVING') return job;
+    if (created) await this.deps.hooks?.afterReserving?.(job);
+    return this.continueSaga(job, input.correlationId);
+  }
+
+  /** Steps 2 and 3 for a RESERVING job (also the reconciler's way forward). */
+  async continueSaga(job: Job, correlationId: string): Promise<Job> {
+    let hold: CommerceHold;
+    try {
+      hold = await this.deps.commerce.hold(
+        { jobId: job.id, userId: job.userId, amount: job.cost, resolution: FRAME_OF_QUALITY[job.quality].resolution },
+        correlationId,
+      );
+    } catch (error) {
+      if (error instanceof InsufficientCreditsError) {
+        await this.deps.jobs.discardReserving(job.id);
+        throw new HttpProblem('insufficient_credits', { title: 'Insufficient credits', detail: error.detail });
+      }
+      throw error;
+    }
+    await this.deps.hooks?.afterHold?.(job);
+    if (hold.state !== 'held') {
+      // A settled hold means a concurrent duplicate already finished the saga and the job ran
+      // (or failed) since: answer that job. A RESERVING job can never have a settled hold.
+      const current = await this.deps.jobs.findById(job.id);
+      if (current && !current.deletedAt && current.status !== 'RESERVING') return current;
+      throw new HttpProblem('conflict', { detail: 'This job can no longer be started.' });
+    }
+    return this.markPending(job, hold.takenFrom, 'service:jobs');
+  }
+
+  /** Step 3: RESERVING → PENDING with `job.created` and QUEUED in the same write. */
+  async markPending(job: Job, takenFrom: CommerceHold['takenFrom'], actor: string): Promise<Job> {
+    const now = new Date();
+    const pending: Job = { ...job, status: 'PENDING', chargedFrom: takenFrom, updatedAt: now };
+    const step = createdStep(pending, now, actor);
+    const updated = await this.deps.jobs.update(
+      job.id,
+      { status: ['RESERVING'] },
+      {
+        set: { status: 'PENDING', chargedFrom: takenFrom, updatedAt: now },
+        outbox: step.entries,
+        history: step.history,
+      },
+    );
+    if (updated) {
+      this.deps.onOutboxWritten();
+      return updated;
+    }
+    // A concurrent duplicate request (or the reconciler) finished it first.
+    const current = await this.deps.jobs.findById(job.id);
+    if (!current || current.deletedAt) throw new HttpProblem('conflict', { detail: 'This job no longer exists.' });
+    return current;
+  }
+}

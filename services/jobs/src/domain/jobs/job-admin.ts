@@ -1,0 +1,160 @@
+import { HttpProblem } from '@kadr/http-kit';
+import type { JobRepository } from '../../data-access/jobs/job.repository';
+import { InsufficientCreditsError, type CommerceClient } from '../../integrations/commerce/commerce-client';
+import { FRAME_OF_QUALITY } from '../catalogue/video-options';
+import { VISIBLE_STATUSES, type Job, type JobStatus } from './job';
+import { createdStep, deletedStep, progressStep } from './job-events';
+
+export interface JobAdminDeps {
+  jobs: JobRepository;
+  commerce: CommerceClient;
+  /** Attempts a requeue adds to the job's budget. */
+  attemptLimit: number;
+  onOutboxWritten(): void;
+}
+
+const notFound = () => new HttpProblem('not_found', { detail: 'No such job.' });
+
+/**
+ * The administrator's operations on jobs (spec §6). Each state change is one conditional write
+ * carrying its events; commerce settles the money from those events (the jobs service never
+ * captures or releases).
+ */
+export class JobAdministration {
+  constructor(private readonly deps: JobAdminDeps) {}
+
+  async listForUser(userId: string, skip: number, take: number): Promise<{ items: Job[]; total: number }> {
+    const [items, total] = await Promise.all([
+      this.deps.jobs.listForUser(userId, { statuses: VISIBLE_STATUSES, skip, take }),
+      this.deps.jobs.countForUser(userId, VISIBLE_STATUSES),
+    ]);
+    return { items, total };
+  }
+
+  async get(jobId: string): Promise<Job> {
+    const job = await this.deps.jobs.findById(jobId);
+    if (!job || job.deletedAt || job.status === 'RESERVING') throw notFound();
+    return job;
+  }
+
+  /**
+   * FAILED or stuck (PENDING, PROCESSING) → PENDING with the hold in place, `job.created` again.
+   * The hold is asked for again (idempotent by job id): an open one is reused; a released one
+   * cannot be renewed for the same job by commerce's API (409).
+   */
+  async requeue(jobId: string, admin: string, correlationId: string): Promise<Job> {
+    const job = await this.get(jobId);
+    if (job.status === 'COMPLETED')
+      throw new HttpProblem('conflict', { detail: 'A completed job cannot be requeued.' });
+    let hold;
+    try {
+      hold = await this.deps.commerce.hold(
+        { jobId: job.id, userId: job.userId, amount: job.cost, resolution: FRAME_OF_QUALITY[job.quality].resolution },
+        correlationId,
+      );
+    } catch (error) {
+      if (error instanceof InsufficientCreditsError) {
+        throw new HttpProblem('insufficient_credits', { title: 'Insufficient credits', detail: error.detail });
+      }
+      throw error;
+    }
+    if (hold.state !== 'held') {
+      throw new HttpProblem('conflict', {
+        detail: `Commerce has already ${hold.state} this job's hold and cannot hold again for the same job.`,
+      });
+    }
+    const now = new Date();
+    const queued: Job = {
+      ...job,
+      status: 'PENDING',
+      progress: 0,
+      chargedFrom: hold.takenFrom,
+      attemptLimit: job.attempt + this.deps.attemptLimit,
+      errorCode: null,
+      errorMessage: null,
+      updatedAt: now,
+    };
+    const step = createdStep(queued, now, admin, 'Requeued by the administrator');
+    const updated = await this.deps.jobs.update(
+      job.id,
+      { status: [job.status], attempt: job.attempt },
+      {
+        set: {
+          status: 'PENDING',
+          progress: 0,
+          chargedFrom: hold.takenFrom,
+          attemptLimit: queued.attemptLimit,
+          leaseOwner: null,
+          leaseUntil: null,
+          errorCode: null,
+          errorMessage: null,
+          updatedAt: now,
+        },
+        outbox: step.entries,
+        history: step.history,
+      },
+    );
+    if (!updated) throw new HttpProblem('conflict', { detail: 'The job changed meanwhile; try again.' });
+    this.deps.onOutboxWritten();
+    return updated;
+  }
+
+  /** PENDING or PROCESSING → FAILED with a `failed` event (commerce releases the hold). FAILED stays FAILED. */
+  async markFailed(jobId: string, admin: string, reason: string | undefined): Promise<Job> {
+    const job = await this.get(jobId);
+    if (job.status === 'FAILED') return job;
+    if (job.status === 'COMPLETED') throw new HttpProblem('conflict', { detail: 'A completed job cannot fail.' });
+    const now = new Date();
+    const message = `Marked failed by the administrator${reason ? `: ${reason}` : ''}`;
+    const failed: Job = { ...job, status: 'FAILED', errorCode: 'unknown', errorMessage: message, updatedAt: now };
+    const step = progressStep(failed, 'failed', now, admin, { message, errorCode: 'unknown' });
+    const updated = await this.deps.jobs.update(
+      job.id,
+      { status: [job.status], attempt: job.attempt },
+      {
+        set: {
+          status: 'FAILED',
+          errorCode: 'unknown',
+          errorMessage: message,
+          leaseOwner: null,
+          leaseUntil: null,
+          updatedAt: now,
+        },
+        outbox: step.entries,
+        history: step.history,
+      },
+    );
+    if (!updated) throw new HttpProblem('conflict', { detail: 'The job changed meanwhile; try again.' });
+    this.deps.onOutboxWritten();
+    return updated;
+  }
+
+  /** Deletes with `job.deleted` (media removes blobs, commerce releases an open hold); a processing job only with force. */
+  async delete(jobId: string, admin: string, force: boolean): Promise<void> {
+    const job = await this.deps.jobs.findById(jobId);
+    if (!job || job.deletedAt) throw notFound();
+    if (job.status === 'PROCESSING' && !force) {
+      throw new HttpProblem('conflict', { detail: 'The job is processing; delete it with force=true.' });
+    }
+    if (!(await markDeleted(this.deps.jobs, job, admin, 'admin delete'))) {
+      throw new HttpProblem('conflict', { detail: 'The job changed meanwhile; try again.' });
+    }
+    this.deps.onOutboxWritten();
+  }
+}
+
+/** One conditional write: deletedAt set, `job.deleted` in the outbox. False when the job changed meanwhile. */
+export async function markDeleted(jobs: JobRepository, job: Job, actor: string, reason: string): Promise<boolean> {
+  const now = new Date();
+  const step = deletedStep(job, now, actor, reason);
+  const updated = await jobs.update(
+    job.id,
+    { status: [job.status] satisfies JobStatus[], attempt: job.attempt },
+    {
+      set: { deletedAt: now, leaseOwner: null, leaseUntil: null, updatedAt: now },
+      outbox: step.entries,
+      history: step.history,
+    },
+  );
+  return updated !== null;
+}

@@ -1,0 +1,42 @@
+import type { AdminJobView, JobEvent, JobView } from '@kadr/contracts';
+import type { Job } from './job';
+
+/** A job as its owner sees it (never called for RESERVING jobs, which are not shown). */
+export function jobView(job: Job): JobView {
+  return {
+    id: job.id,
+    status: job.status === 'RESERVING' ? 'PENDING' : job.status,
+    progress: Math.round(job.progress),
+    createdAt: job.createdAt.toISOString(),
+    updatedAt: job.updatedAt.toISOString(),
+    prompt: job.prompt,
+    modelId: job.modelId,
+    provider: job.provider,
+    duration: job.durationSeconds as JobView['duration'],
+    quality: job.quality,
+    speed: job.speed,
+    width: job.width,
+    height: job.height,
+    cost: job.chargedFrom === 'allowance' ? 0 : job.cost,
+    chargedFrom: job.chargedFrom,
+    attempt: job.attempt,
+    errorCode: job.errorCode,
+    errorMessage: job.errorMessage,
+    completedAt: job.completedAt?.toISOString() ?? null,
+    output: job.output,
+  };
+}
+
+export const adminJobView = (job: Job): AdminJobView => ({ ...jobView(job), userId: job.userId });
+
+export const jobEvents = (job: Job): JobEvent[] =>
+  job.history.map((h) => ({
+    at: h.at.toISOString(),
+    kind: h.kind,
+    status: h.status,
+    progress: h.progress,
+    attempt: h.attempt,
+    message: h.message,
+    errorCode: h.errorCode,
+    actor: h.actor,
+  }));

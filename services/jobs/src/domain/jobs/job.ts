@@ -1,0 +1,95 @@
+import type { JobOutput, JobQuality, JobSpeed } from '@kadr/contracts';
+
+/** ARCHITECTURE §6. RESERVING is the saga's first, internal state: never returned, never published. */
+export type JobStatus = 'RESERVING' | 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+
+export const FINISHED_STATUSES: readonly JobStatus[] = ['COMPLETED', 'FAILED'];
+export const ACTIVE_STATUSES: readonly JobStatus[] = ['PENDING', 'PROCESSING'];
+export const VISIBLE_STATUSES: readonly JobStatus[] = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'];
+
+/** An event waiting in the job's outbox: encoded once when written, published by the relay. */
+export interface OutboxEntry {
+  id: string;
+  topic: string;
+  key: string;
+  /** The encoded envelope, base64. */
+  value: string;
+  correlationId: string;
+  traceparent?: string;
+}
+
+export type JobEventKind = 'created' | 'queued' | 'started' | 'progress' | 'completed' | 'failed' | 'deleted';
+
+/** One step of the job's life, kept on the job for the administrator's job detail. */
+export interface JobHistoryEntry {
+  at: Date;
+  kind: JobEventKind;
+  status: JobStatus;
+  progress: number;
+  attempt: number;
+  message: string;
+  errorCode: string | null;
+  actor: string;
+}
+
+export interface Job {
+  id: string;
+  userId: string;
+  /** The create request's Idempotency-Key: (userId, idempotencyKey) is unique. */
+  idempotencyKey: string;
+  prompt: string;
+  modelId: string;
+  provider: string;
+  durationSeconds: number;
+  quality: JobQuality;
+  speed: JobSpeed;
+  width: number;
+  height: number;
+  /** Varies the render between jobs with the same prompt. */
+  seed: number;
+  /** Credits the job costs outside the allowance (what the hold asked for). */
+  cost: number;
+  /** What commerce's hold took; null until the hold is placed. */
+  chargedFrom: 'credits' | 'allowance' | null;
+  status: JobStatus;
+  progress: number;
+  /** Rendering attempts started so far. */
+  attempt: number;
+  /** The attempt after which the job fails instead of being retried (raised by a requeue). */
+  attemptLimit: number;
+  /** The worker rendering it and until when its claim holds (renewed while it works). */
+  leaseOwner: string | null;
+  leaseUntil: Date | null;
+  errorCode: string | null;
+  errorMessage: string | null;
+  output: JobOutput | null;
+  history: JobHistoryEntry[];
+  outbox: OutboxEntry[];
+  /** The create request's correlation id, carried by the job's events. */
+  correlationId: string;
+  createdAt: Date;
+  updatedAt: Date;
+  completedAt: Date | null;
+  /** Set when deleted: hidden from every read; the document goes once its outbox is published. */
+  deletedAt: Date | null;
+}
+
+/** Fields a conditional update may set. */
+export type JobFields = Partial<
+  Pick<
+    Job,
+    | 'status'
+    | 'progress'
+    | 'attempt'
+    | 'attemptLimit'
+    | 'leaseOwner'
+    | 'leaseUntil'
+    | 'errorCode'
+    | 'errorMessage'
+    | 'output'
+    | 'chargedFrom'
+    | 'completedAt'
+    | 'deletedAt'
+    | 'updatedAt'
+  >
+>;

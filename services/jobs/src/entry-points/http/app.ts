@@ -1,0 +1,41 @@
+import { Router } from 'express';
+import { createHttpApp, requireInternalCaller, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
+import type { Logger, ServiceMetrics } from '@kadr/telemetry';
+import type { JobRepository } from '../../data-access/jobs/job.repository';
+import type { ProviderSettingsRepository } from '../../data-access/settings/provider-settings.repository';
+import type { ProviderRegistry } from '../../domain/generation/provider-registry';
+import type { JobCreation } from '../../domain/jobs/create-job';
+import type { JobAdministration } from '../../domain/jobs/job-admin';
+import { adminRoutes } from './admin.routes';
+import { catalogueRoutes } from './catalogue.routes';
+import { jobsRoutes } from './jobs.routes';
+import { settingsRoutes } from './settings.routes';
+
+export interface JobsAppDeps {
+  secret: string;
+  logger: Logger;
+  metrics: ServiceMetrics;
+  readinessChecks?: ReadinessCheck[];
+  jobs: JobRepository;
+  settings: ProviderSettingsRepository;
+  providers: ProviderRegistry;
+  creation: JobCreation;
+  admin: JobAdministration;
+}
+
+/** The jobs API (no listen): every route needs the internal identity token (audience `jobs`). */
+export function createJobsApp(deps: JobsAppDeps): HttpApp {
+  const authenticated = Router();
+  authenticated.use(requireInternalCaller({ secret: deps.secret, audience: 'jobs' }));
+  authenticated.use(catalogueRoutes(deps.providers));
+  authenticated.use(settingsRoutes(deps.settings, deps.providers));
+  authenticated.use(jobsRoutes({ jobs: deps.jobs, creation: deps.creation }));
+  authenticated.use(adminRoutes(deps.admin));
+  return createHttpApp({
+    service: 'jobs',
+    logger: deps.logger,
+    metrics: deps.metrics,
+    routes: authenticated,
+    readinessChecks: deps.readinessChecks,
+  });
+}

@@ -1,0 +1,69 @@
+import { Router } from 'express';
+import type { CreateJobResponse, JobListResponse, JobResponse } from '@kadr/contracts';
+import { HttpProblem, parseInput } from '@kadr/http-kit';
+import type { JobRepository } from '../../data-access/jobs/job.repository';
+import type { JobCreation } from '../../domain/jobs/create-job';
+import { ACTIVE_STATUSES, VISIBLE_STATUSES } from '../../domain/jobs/job';
+import { jobView } from '../../domain/jobs/job-view';
+import { correlationIdOf, requireUser } from './callers';
+import { CreateJobBodySchema, IdParamSchema, IdempotencyKeySchema, TakeQuerySchema } from './request-schemas';
+
+/** The user's jobs: create (the saga), active, recent, one. Someone else's job is a 404, never a 403. */
+export function jobsRoutes(deps: { jobs: JobRepository; creation: JobCreation }): Router {
+  const router = Router();
+
+  router.post('/jobs', async (req, res) => {
+    const { userId } = requireUser(res);
+    const keyCheck = IdempotencyKeySchema.safeParse(req.get('idempotency-key'));
+    const body = CreateJobBodySchema.safeParse(req.body);
+    if (!keyCheck.success || !body.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of body.error?.issues ?? []) errors[issue.path.join('.') || 'body'] ??= issue.message;
+      if (!keyCheck.success) errors['Idempotency-Key'] = keyCheck.error.issues[0]?.message ?? 'required';
+      throw new HttpProblem('validation', { detail: 'Please fix highlighted fields.', errors });
+    }
+    const job = await deps.creation.create({
+      userId,
+      idempotencyKey: keyCheck.data,
+      correlationId: correlationIdOf(res),
+      ...body.data,
+    });
+    const answer: CreateJobResponse = {
+      id: job.id,
+      status: job.status === 'RESERVING' ? 'PENDING' : job.status,
+      progress: Math.round(job.progress),
+      createdAt: job.createdAt.toISOString(),
+      cost: job.chargedFrom === 'allowance' ? 0 : job.cost,
+    };
+    res.status(202).json(answer);
+  });
+
+  router.get('/jobs/active', async (req, res) => {
+    const { userId } = requireUser(res);
+    const { take } = parseInput(TakeQuerySchema, req.query);
+    const jobs = await deps.jobs.listForUser(userId, { statuses: ACTIVE_STATUSES, skip: 0, take });
+    const body: JobListResponse = { items: jobs.map(jobView) };
+    res.json(body);
+  });
+
+  router.get('/jobs/recent', async (req, res) => {
+    const { userId } = requireUser(res);
+    const { take } = parseInput(TakeQuerySchema, req.query);
+    const jobs = await deps.jobs.listForUser(userId, { statuses: VISIBLE_STATUSES, skip: 0, take });
+    const body: JobListResponse = { items: jobs.map(jobView) };
+    res.json(body);
+  });
+
+  router.get('/jobs/:id', async (req, res) => {
+    const { userId } = requireUser(res);
+    const { id } = parseInput(IdParamSchema, req.params);
+    const job = await deps.jobs.findById(id);
+    if (!job || job.userId !== userId || job.deletedAt || job.status === 'RESERVING') {
+      throw new HttpProblem('not_found', { detail: 'No such job.' });
+    }
+    const body: JobResponse = { data: jobView(job) };
+    res.json(body);
+  });
+
+  return router;
+}

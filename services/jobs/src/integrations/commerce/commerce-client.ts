@@ -1,0 +1,116 @@
+import {
+  COMMERCE_PATHS,
+  EntitlementsResponseSchema,
+  HoldResponseSchema,
+  type Entitlements,
+  type HoldRequest,
+  type HoldResponse,
+} from '@kadr/contracts';
+import { CORRELATION_HEADER, mintInternalToken } from '@kadr/http-kit';
+import type { z } from 'zod';
+
+export type CommerceHold = HoldResponse['data'];
+
+/** Commerce's answer 402: neither the allowance nor the credits cover the job (nothing was held). */
+export class InsufficientCreditsError extends Error {
+  constructor(readonly detail: string) {
+    super(detail);
+    this.name = 'InsufficientCreditsError';
+  }
+}
+
+/** Commerce could not be reached or failed (503 to our caller; the reconciler retries later). */
+export class CommerceUnavailableError extends Error {
+  readonly problem = { status: 503, reason: 'service_unavailable' } as const;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'CommerceUnavailableError';
+  }
+}
+
+/** The calls jobs makes to commerce (ARCHITECTURE §3): holds and entitlements. Commerce alone captures and releases. */
+export interface CommerceClient {
+  entitlements(userId: string, correlationId?: string): Promise<Entitlements>;
+  /** Idempotent by job id: a second call answers the job's existing hold (whatever its state). */
+  hold(request: HoldRequest, correlationId?: string): Promise<CommerceHold>;
+  /** The job's hold, or null when commerce has none. */
+  findHold(jobId: string, userId: string, correlationId?: string): Promise<CommerceHold | null>;
+}
+
+export interface HttpCommerceClientOptions {
+  baseUrl: string;
+  secret: string;
+  timeoutMs: number;
+}
+
+/** Commerce over HTTP with a service token (`service:jobs`, audience `commerce`) on every call. */
+export class HttpCommerceClient implements CommerceClient {
+  constructor(private readonly options: HttpCommerceClientOptions) {}
+
+  async entitlements(userId: string, correlationId?: string): Promise<Entitlements> {
+    const response = await this.call('GET', COMMERCE_PATHS.entitlements(userId), undefined, correlationId);
+    return (await this.parse(response, EntitlementsResponseSchema)).data;
+  }
+
+  async hold(request: HoldRequest, correlationId?: string): Promise<CommerceHold> {
+    const response = await this.call('POST', COMMERCE_PATHS.holds, request, correlationId);
+    if (response.status === 402) {
+      const body = (await response.json().catch(() => ({}))) as { detail?: unknown };
+      throw new InsufficientCreditsError(typeof body.detail === 'string' ? body.detail : 'Insufficient credits.');
+    }
+    return (await this.parse(response, HoldResponseSchema)).data;
+  }
+
+  async findHold(jobId: string, userId: string, correlationId?: string): Promise<CommerceHold | null> {
+    const response = await this.call('GET', COMMERCE_PATHS.hold(jobId, userId), undefined, correlationId);
+    if (response.status === 404) return null;
+    return (await this.parse(response, HoldResponseSchema)).data;
+  }
+
+  private async call(method: string, path: string, body: unknown, correlationId?: string): Promise<Response> {
+    const token = await mintInternalToken(
+      { kind: 'service', service: 'jobs', roles: [] },
+      { secret: this.options.secret, audience: 'commerce' },
+    );
+    try {
+      return await fetch(new URL(path, this.options.baseUrl), {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(correlationId ? { [CORRELATION_HEADER]: correlationId } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+      });
+    } catch (error) {
+      throw new CommerceUnavailableError(`commerce ${method} ${path.split('?')[0]} failed`, { cause: error });
+    }
+  }
+
+  private async parse<S extends z.ZodType>(response: Response, schema: S): Promise<z.output<S>> {
+    if (!response.ok) {
+      throw new CommerceUnavailableError(`commerce answered ${response.status} to ${response.url.split('?')[0]}`);
+    }
+    const parsed = schema.safeParse(await response.json().catch(() => undefined));
+    if (!parsed.success) throw new CommerceUnavailableError(`commerce answered an unexpected shape (${response.url})`);
+    return parsed.data;
+  }
+}
+
+/** Used when COMMERCE_URL is not configured: every call is a 503, never a silent free job. */
+export class UnconfiguredCommerceClient implements CommerceClient {
+  private fail(): never {
+    throw new CommerceUnavailableError('COMMERCE_URL is not configured');
+  }
+  entitlements(): Promise<Entitlements> {
+    this.fail();
+  }
+  hold(): Promise<CommerceHold> {
+    this.fail();
+  }
+  findHold(): Promise<CommerceHold | null> {
+    this.fail();
+  }
+}

@@ -1,0 +1,64 @@
+import { spawn } from 'node:child_process';
+
+export interface FfmpegRunOptions {
+  /** The ffmpeg (or ffprobe) executable. */
+  executable: string;
+  args: string[];
+  signal?: AbortSignal;
+  /** Each complete line of stdout (`-progress pipe:1` writes `key=value` lines there). */
+  onStdoutLine?(line: string): void;
+}
+
+export interface FfmpegResult {
+  stdout: string;
+  /** The last few kB of stderr (ffmpeg logs there). */
+  stderr: string;
+}
+
+const STDERR_KEPT = 8_000;
+
+/** Runs ffmpeg/ffprobe; rejects with the tail of stderr on a non-zero exit, or with an AbortError when aborted. */
+export function runFfmpeg(options: FfmpegRunOptions): Promise<FfmpegResult> {
+  const { executable, args, signal } = options;
+  const onStdoutLine = options.onStdoutLine?.bind(options);
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError(signal));
+      return;
+    }
+    const child = spawn(executable, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let pending = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      if (!onStdoutLine) {
+        stdout += chunk;
+        return;
+      }
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) onStdoutLine(line.trim());
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_KEPT);
+    });
+    const onAbort = () => child.kill('SIGKILL');
+    signal?.addEventListener('abort', onAbort, { once: true });
+    child.on('error', (error) => {
+      signal?.removeEventListener('abort', onAbort);
+      reject(error);
+    });
+    child.on('close', (code, killedBy) => {
+      signal?.removeEventListener('abort', onAbort);
+      if (signal?.aborted) return reject(abortError(signal));
+      if (code === 0) return resolve({ stdout, stderr });
+      const tail = stderr.trim().split('\n').slice(-5).join(' | ');
+      reject(new Error(`${executable} exited with ${code ?? killedBy}: ${tail}`));
+    });
+  });
+}
+
+function abortError(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new DOMException('aborted', 'AbortError');
+}

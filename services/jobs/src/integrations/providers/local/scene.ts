@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The local renderer's scene, derived deterministically from the prompt and a seed: a slowly
+ * turning four-colour gradient, two soft glowing orbs drifting on Lissajous paths, the prompt's
+ * words fading in line by line, and a vignette. Everything (palette, gradient style, speeds,
+ * paths, timing) comes from SHA-256(prompt + seed), so the same prompt and seed give the same
+ * frames and a different prompt gives a different scene.
+ */
+
+export interface SceneRequest {
+  prompt: string;
+  seed: number;
+  width: number;
+  height: number;
+  fps: number;
+  durationSeconds: number;
+}
+
+export interface Scene {
+  palette: string[];
+  /** ffmpeg `gradients` type: 0 linear, 1 radial, 2 circular, 3 spiral. */
+  gradientType: number;
+  /** Lines of the prompt as shown (at most 4). */
+  lines: string[];
+  /** ffmpeg's arguments for the inputs and the filter graph (output `[v]`); text files are named by index. */
+  inputs: string[];
+  filterGraph(textFiles: string[], fontFile: string | undefined): string;
+}
+
+/** A stream of numbers in [0, 1) from the hash; more bytes are hashed on as needed. */
+function randomStream(seedText: string): () => number {
+  let block = createHash('sha256').update(seedText).digest();
+  let offset = 0;
+  return () => {
+    if (offset + 4 > block.length) {
+      block = createHash('sha256').update(block).digest();
+      offset = 0;
+    }
+    const value = block.readUInt32BE(offset) / 0x1_0000_0000;
+    offset += 4;
+    return value;
+  };
+}
+
+function hslToHex(hue: number, saturation: number, lightness: number): string {
+  const h = (((hue % 360) + 360) % 360) / 360;
+  const q = lightness < 0.5 ? lightness * (1 + saturation) : lightness + saturation - lightness * saturation;
+  const p = 2 * lightness - q;
+  const channel = (t: number) => {
+    const x = ((t % 1) + 1) % 1;
+    const v = x < 1 / 6 ? p + (q - p) * 6 * x : x < 1 / 2 ? q : x < 2 / 3 ? p + (q - p) * (2 / 3 - x) * 6 : p;
+    return Math.round(v * 255)
+      .toString(16)
+      .padStart(2, '0');
+  };
+  return `0x${channel(h + 1 / 3)}${channel(h)}${channel(h - 1 / 3)}`;
+}
+
+/** Splits the prompt into at most `maxLines` lines of about `width` characters (an ellipsis when cut). */
+export function wrapPrompt(prompt: string, width = 30, maxLines = 4): string[] {
+  const words = prompt.replace(/\s+/g, ' ').trim().split(' ').filter(Boolean);
+  const lines: string[] = [];
+  let current = '';
+  for (const word of words) {
+    const piece = word.length > width ? `${word.slice(0, width - 1)}…` : word;
+    if (!current) current = piece;
+    else if (current.length + 1 + piece.length <= width) current += ` ${piece}`;
+    else {
+      lines.push(current);
+      current = piece;
+    }
+  }
+  if (current) lines.push(current);
+  if (lines.length > maxLines) {
+    const kept = lines.slice(0, maxLines);
+    kept[maxLines - 1] = `${kept[maxLines - 1]!.slice(0, width - 1)}…`;
+    return kept;
+  }
+  return lines;
+}
+
+const fixed = (n: number, digits = 3) => n.toFixed(digits);
+
+/** Escapes a value for an ffmpeg filter option (inside single quotes). */
+const quoteOption = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "'\\''").replace(/:/g, '\\:')}'`;
+
+export function designScene(request: SceneRequest): Scene {
+  const { width: w, height: h, fps, durationSeconds: d } = request;
+  const next = randomStream(`${request.prompt}\u0000${request.seed}`);
+  const baseHue = next() * 360;
+  const spread = 25 + next() * 50;
+  const palette = [
+    hslToHex(baseHue, 0.65 + next() * 0.25, 0.22 + next() * 0.1),
+    hslToHex(baseHue + spread, 0.7 + next() * 0.2, 0.38 + next() * 0.12),
+    hslToHex(baseHue + 180 + spread / 2, 0.7 + next() * 0.2, 0.45 + next() * 0.1),
+    hslToHex(baseHue + 180 - spread, 0.6 + next() * 0.3, 0.28 + next() * 0.12),
+  ];
+  const glow = [hslToHex(baseHue + 90 + next() * 60, 0.9, 0.7), hslToHex(baseHue - 60 - next() * 60, 0.9, 0.65)];
+  const gradientType = [0, 1, 3][Math.floor(next() * 3)] ?? 0;
+  const gradientSpeed = 0.012 + next() * 0.03;
+  const gradientSeed = Math.floor(next() * 1_000_000);
+  const orbs = [0.62, 0.46].map((scale, i) => {
+    const size = Math.max(16, Math.round((h * scale) / 2) * 2);
+    return {
+      size,
+      color: glow[i]!,
+      ax: 0.22 + next() * 0.14,
+      ay: 0.16 + next() * 0.14,
+      fx: 0.35 + next() * 0.6,
+      fy: 0.3 + next() * 0.6,
+      px: next() * Math.PI * 2,
+      py: next() * Math.PI * 2,
+    };
+  });
+  const lines = wrapPrompt(request.prompt);
+  const textDrift = 0.6 + next() * 0.8;
+
+  const source = (options: string) => ['-f', 'lavfi', '-i', `gradients=r=${fps}:d=${fixed(d)}:${options}`];
+  const inputs = [
+    ...source(
+      `s=${w}x${h}:n=4:c0=${palette[0]}:c1=${palette[1]}:c2=${palette[2]}:c3=${palette[3]}` +
+        `:speed=${fixed(gradientSpeed, 4)}:seed=${gradientSeed}:type=${gradientType}`,
+    ),
+    ...orbs.flatMap((orb) =>
+      source(
+        `s=${orb.size}x${orb.size}:n=2:c0=${orb.color}@0.85:c1=${orb.color}@0.0` +
+          `:x0=${orb.size / 2}:y0=${orb.size / 2}:x1=${orb.size}:y1=${orb.size / 2}:type=radial:speed=0.00001:seed=1`,
+      ),
+    ),
+  ];
+
+  return {
+    palette,
+    gradientType,
+    lines,
+    inputs,
+    filterGraph(textFiles, fontFile) {
+      const steps: string[] = [];
+      let last = '[0:v]';
+      orbs.forEach((orb, i) => {
+        const x = `(W-w)/2+W*${fixed(orb.ax)}*sin(t*${fixed(orb.fx)}+${fixed(orb.px)})`;
+        const y = `(H-h)/2+H*${fixed(orb.ay)}*cos(t*${fixed(orb.fy)}+${fixed(orb.py)})`;
+        steps.push(`${last}[${i + 1}:v]overlay=x='${x}':y='${y}':eval=frame[o${i}]`);
+        last = `[o${i}]`;
+      });
+      const filters: string[] = [];
+      if (fontFile) {
+        const fontSize = Math.round(h / 13);
+        const lineHeight = Math.round(fontSize * 1.3);
+        const top = Math.round(h / 2 - (lines.length * lineHeight) / 2);
+        textFiles.forEach((file, i) => {
+          const delay = 0.25 + i * 0.35;
+          filters.push(
+            `drawtext=fontfile=${quoteOption(fontFile)}:textfile=${quoteOption(file)}:fontcolor=white:fontsize=${fontSize}` +
+              `:x=(w-text_w)/2:y=${top + i * lineHeight}+h*0.012*sin(t*${fixed(textDrift)}+${i})` +
+              `:shadowcolor=black@0.5:shadowx=${Math.max(1, Math.round(h / 240))}:shadowy=${Math.max(1, Math.round(h / 240))}` +
+              `:alpha='min(1,max(0,(t-${fixed(delay)})/0.6))'`,
+          );
+        });
+      }
+      filters.push('vignette=PI/5', 'format=yuv420p');
+      steps.push(`${last}${filters.join(',')}[v]`);
+      return steps.join(';');
+    },
+  };
+}

@@ -1,0 +1,47 @@
+import type { JobsConfig } from './config';
+import { ProviderRegistry } from './domain/generation/provider-registry';
+import type { VideoProvider } from './domain/generation/video-provider';
+import { EgressGuard, type Resolver } from './integrations/egress/egress-guard';
+import { FalVideoProvider } from './integrations/providers/fal/fal-provider';
+import { FaultyVideoProvider } from './integrations/providers/faulty/faulty-provider';
+import { LOCAL_FPS, LocalVideoProvider } from './integrations/providers/local/local-provider';
+
+/** fal's documented hosts: the queue API and the CDN its results are served from. */
+const FAL_HOSTS = ['queue.fal.run', 'fal.media', '*.fal.media'];
+
+export interface ProviderOptions {
+  /** Tests: DNS answers for the egress guard. */
+  resolver?: Resolver;
+  /** Replaces the configured providers entirely (tests). */
+  providers?: VideoProvider[];
+}
+
+/** local always; fal when FAL_API_KEY is set; faulty only with JOBS_ENABLE_FAULTY_PROVIDER (never in production). */
+export function buildProviderRegistry(config: JobsConfig, options: ProviderOptions = {}): ProviderRegistry {
+  if (options.providers) return new ProviderRegistry(options.providers);
+  const providers: VideoProvider[] = [
+    new LocalVideoProvider({ ffmpegPath: config.FFMPEG_PATH, fontFile: config.RENDER_FONT_FILE }),
+  ];
+  if (config.FAL_API_KEY) {
+    const egress = new EgressGuard({
+      allowedHosts: [...FAL_HOSTS, ...config.EGRESS_ALLOWLIST],
+      resolver: options.resolver,
+      allowLoopbackForTests: config.NODE_ENV !== 'production' && config.EGRESS_ALLOW_LOOPBACK_FOR_TESTS,
+    });
+    providers.push(
+      new FalVideoProvider({
+        apiKey: config.FAL_API_KEY,
+        queueUrl: config.FAL_QUEUE_URL,
+        modelId: config.FAL_MODEL_ID,
+        pollIntervalMs: config.FAL_POLL_INTERVAL_MS,
+        egress,
+        ffmpegPath: config.FFMPEG_PATH,
+        fps: LOCAL_FPS,
+      }),
+    );
+  }
+  if (config.JOBS_ENABLE_FAULTY_PROVIDER && config.NODE_ENV !== 'production') {
+    providers.push(new FaultyVideoProvider());
+  }
+  return new ProviderRegistry(providers);
+}

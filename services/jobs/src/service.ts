@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { startHttpServer, type RunningServer } from '@kadr/http-kit';
+import type { ConsumerHandle } from '@kadr/event-bus';
+import { createLogger, createMetrics, type Logger } from '@kadr/telemetry';
+import { openJobsAdapters, type JobsAdapters, type OpenedJobsAdapters } from './adapters';
+import type { JobsConfig } from './config';
+import { JobRunner } from './domain/generation/job-runner';
+import type { ProviderRegistry } from './domain/generation/provider-registry';
+import { JobCreation, type SagaHooks } from './domain/jobs/create-job';
+import { JobAdministration } from './domain/jobs/job-admin';
+import { SagaReconciler } from './domain/jobs/saga-reconciler';
+import { createJobsApp } from './entry-points/http/app';
+import { subscribeJobCreated } from './entry-points/messaging/job-created.consumer';
+import { subscribeUserDeleted } from './entry-points/messaging/user-deleted.consumer';
+import {
+  HttpCommerceClient,
+  UnconfiguredCommerceClient,
+  type CommerceClient,
+} from './integrations/commerce/commerce-client';
+import { FfmpegInspector } from './integrations/ffmpeg/ffmpeg-inspector';
+import { LOCAL_FPS } from './integrations/providers/local/local-provider';
+import { buildProviderRegistry, type ProviderOptions } from './providers';
+
+export interface JobsStartOptions extends ProviderOptions {
+  /** Adapters to use instead of opening them from the config (embedded mode shares them); left open on stop. */
+  adapters?: Partial<JobsAdapters>;
+  /** Instead of the HTTP client of COMMERCE_URL (tests). */
+  commerce?: CommerceClient;
+  defaultMetrics?: boolean;
+  /** Test seams of the creation saga (crash simulation). */
+  sagaHooks?: SagaHooks;
+}
+
+export interface RunningJobsApi {
+  url: string;
+  logger: Logger;
+  adapters: OpenedJobsAdapters;
+  providers: ProviderRegistry;
+  reconciler: SagaReconciler;
+  stop(): Promise<void>;
+}
+
+function commerceOf(config: JobsConfig, given?: CommerceClient): CommerceClient {
+  if (given) return given;
+  if (!config.COMMERCE_URL) return new UnconfiguredCommerceClient();
+  return new HttpCommerceClient({
+    baseUrl: config.COMMERCE_URL,
+    secret: config.INTERNAL_TOKEN_SECRET,
+    timeoutMs: config.COMMERCE_TIMEOUT_MS,
+  });
+}
+
+/**
+ * The jobs API: catalogue, settings, the creation saga and its reconciler, admin operations,
+ * the `user.deleted` consumer and the outbox relay. Used by main.ts and the embedded launcher.
+ */
+export async function startJobs(config: JobsConfig, options: JobsStartOptions = {}): Promise<RunningJobsApi> {
+  const logger = createLogger({ service: 'jobs', level: config.LOG_LEVEL });
+  const metrics = createMetrics({ service: 'jobs', defaultMetrics: options.defaultMetrics ?? true });
+  const adapters = await openJobsAdapters(config, logger, options.adapters);
+  const providers = buildProviderRegistry(config, options);
+  const commerce = commerceOf(config, options.commerce);
+  const onOutboxWritten = () => adapters.relay.nudge();
+  const creation = new JobCreation({
+    jobs: adapters.jobs,
+    commerce,
+    providers,
+    attemptLimit: config.JOB_MAX_ATTEMPTS,
+    onOutboxWritten,
+    hooks: options.sagaHooks,
+  });
+  const reconciler = new SagaReconciler({
+    jobs: adapters.jobs,
+    commerce,
+    creation,
+    logger,
+    staleMs: config.SAGA_STALE_MS,
+    giveUpMs: config.SAGA_GIVE_UP_MS,
+    onOutboxWritten,
+  });
+  const admin = new JobAdministration({
+    jobs: adapters.jobs,
+    commerce,
+    attemptLimit: config.JOB_MAX_ATTEMPTS,
+    onOutboxWritten,
+  });
+  const { app, health } = createJobsApp({
+    secret: config.INTERNAL_TOKEN_SECRET,
+    logger,
+    metrics,
+    readinessChecks: adapters.readinessChecks,
+    jobs: adapters.jobs,
+    settings: adapters.settings,
+    providers,
+    creation,
+    admin,
+  });
+
+  let consumer: ConsumerHandle | undefined;
+  let server: RunningServer;
+  try {
+    await adapters.eventBus.ensureTopics(['job.created', 'job.progress', 'job.deleted', 'user.purged']);
+    adapters.relay.start();
+    reconciler.start();
+    consumer = await subscribeUserDeleted({
+      bus: adapters.eventBus,
+      jobs: adapters.jobs,
+      settings: adapters.settings,
+      logger,
+      onOutboxWritten,
+    });
+    server = await startHttpServer(app, { port: config.PORT, host: config.HOST, health });
+  } catch (error) {
+    await consumer?.stop().catch(() => undefined);
+    await reconciler.stop();
+    await adapters.relay.stop();
+    await adapters.close().catch(() => undefined);
+    throw error;
+  }
+  const listening = server;
+  return {
+    url: listening.url,
+    logger,
+    adapters,
+    providers,
+    reconciler,
+    async stop() {
+      await listening.close();
+      await consumer?.stop();
+      await reconciler.stop();
+      await adapters.relay.stop();
+      await adapters.close();
+    },
+  };
+}
+
+export interface RunningJobsWorker {
+  workerId: string;
+  logger: Logger;
+  adapters: OpenedJobsAdapters;
+  runner: JobRunner;
+  stop(): Promise<void>;
+}
+
+/**
+ * The worker: a member of consumer group `jobs-worker` on `job.created`, rendering with the
+ * registered providers, plus the lease sweeper and (for its own writes) the outbox relay.
+ */
+export async function startJobsWorker(config: JobsConfig, options: JobsStartOptions = {}): Promise<RunningJobsWorker> {
+  const workerId = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+  const logger = createLogger({ service: 'jobs-worker', level: config.LOG_LEVEL }).child({ workerId });
+  const adapters = await openJobsAdapters(config, logger, options.adapters);
+  const providers = buildProviderRegistry(config, options);
+  const runner = new JobRunner({
+    jobs: adapters.jobs,
+    providers,
+    blobs: adapters.blobStore,
+    inspector: new FfmpegInspector({ ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH }),
+    logger,
+    workerId,
+    concurrency: config.WORKER_CONCURRENCY,
+    leaseMs: config.JOB_LEASE_MS,
+    timeoutFactor: config.JOB_TIMEOUT_FACTOR,
+    timeoutBaseMs: config.JOB_TIMEOUT_BASE_MS,
+    fps: LOCAL_FPS,
+    onOutboxWritten: () => adapters.relay.nudge(),
+  });
+  let consumer: ConsumerHandle | undefined;
+  try {
+    adapters.relay.start();
+    runner.start();
+    consumer = await subscribeJobCreated({ bus: adapters.eventBus, runner, logger });
+  } catch (error) {
+    await runner.stop();
+    await adapters.relay.stop();
+    await adapters.close().catch(() => undefined);
+    throw error;
+  }
+  const subscribed = consumer;
+  return {
+    workerId,
+    logger,
+    adapters,
+    runner,
+    async stop() {
+      await subscribed.stop();
+      await runner.stop();
+      await adapters.relay.stop();
+      await adapters.close();
+    },
+  };
+}

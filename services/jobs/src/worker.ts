@@ -1,0 +1,20 @@
+// Tracing must start before the instrumented libraries load.
+import '@kadr/telemetry/register';
+import { loadConfig } from '@kadr/config';
+import { handleShutdownSignals } from '@kadr/http-kit';
+import { jobsConfigSchema } from './config';
+import { startJobsWorker } from './service';
+
+/** The worker entry point: `job.created` consumer (group jobs-worker); scale by running more of these. */
+async function main(): Promise<void> {
+  const config = loadConfig('jobs', jobsConfigSchema);
+  const worker = await startJobsWorker(config);
+  worker.logger.info('jobs worker running');
+  // A stopped worker abandons its render: the lease runs out and another worker picks the job up.
+  handleShutdownSignals(worker.logger, [{ name: 'jobs-worker', run: () => worker.stop() }]);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`jobs worker failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,186 @@
+/**
+ * The fal adapter against a local fake of fal's queue API, following the documented requests
+ * and answers: https://docs.fal.ai/documentation/model-apis/inference/queue
+ * (submit `POST https://queue.fal.run/{model_id}` with `Authorization: Key …` → `request_id`,
+ * `status_url`, `response_url`; `GET status_url` → `{ status: "IN_QUEUE" | "IN_PROGRESS" |
+ * "COMPLETED" }`; `GET response_url` → the model output `{ video: { url, content_type, … } }`).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { EgressGuard } from '../src/integrations/egress/egress-guard';
+import { FalVideoProvider } from '../src/integrations/providers/fal/fal-provider';
+import { probeVideo } from '../src/integrations/ffmpeg/video-probe';
+import type { GenerationRequest } from '../src/domain/generation/video-provider';
+
+const run = promisify(execFile);
+
+describe('fal provider (against a local fake of the queue API)', () => {
+  let server: http.Server;
+  let base = '';
+  let dir: string;
+  let sample: Buffer;
+  const seen: string[] = [];
+  let statusCalls = 0;
+  let failSubmitWith = 0;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'kadr-fal-'));
+    const samplePath = path.join(dir, 'sample.mp4');
+    // What fal would return: a 640×360 clip of a different length than asked.
+    await run('ffmpeg', [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=640x360:r=25:d=4.8',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      samplePath,
+    ]);
+    sample = await readFile(samplePath);
+    server = http.createServer((req, res) => {
+      seen.push(`${req.method} ${req.url} ${req.headers.authorization ?? ''}`);
+      const json = (status: number, body: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (req.headers.authorization !== 'Key test-key' && !req.url?.startsWith('/files/'))
+        return json(401, { detail: 'Invalid key' });
+      if (req.method === 'POST' && req.url === '/fal-ai/kling-video/v2.1/standard/text-to-video') {
+        if (failSubmitWith) return json(failSubmitWith, { detail: 'nope' });
+        let body = '';
+        req.on('data', (c: Buffer) => (body += c.toString()));
+        req.on('end', () => {
+          const input = JSON.parse(body) as { prompt: string; duration: string; aspect_ratio: string };
+          if (!input.prompt || !['5', '10'].includes(input.duration))
+            return json(422, { detail: [{ msg: 'bad input' }] });
+          json(200, {
+            request_id: 'req-1',
+            response_url: `${base}/fal-ai/kling-video/requests/req-1`,
+            status_url: `${base}/fal-ai/kling-video/requests/req-1/status`,
+            cancel_url: `${base}/fal-ai/kling-video/requests/req-1/cancel`,
+          });
+        });
+        return;
+      }
+      if (req.url === '/fal-ai/kling-video/requests/req-1/status') {
+        statusCalls += 1;
+        if (statusCalls === 1)
+          return json(202, {
+            status: 'IN_QUEUE',
+            queue_position: 0,
+            response_url: `${base}/fal-ai/kling-video/requests/req-1`,
+          });
+        if (statusCalls === 2)
+          return json(202, { status: 'IN_PROGRESS', response_url: `${base}/fal-ai/kling-video/requests/req-1` });
+        return json(200, { status: 'COMPLETED', response_url: `${base}/fal-ai/kling-video/requests/req-1` });
+      }
+      if (req.url === '/fal-ai/kling-video/requests/req-1') {
+        return json(200, {
+          video: {
+            url: `${base}/files/output.mp4`,
+            content_type: 'video/mp4',
+            file_name: 'output.mp4',
+            file_size: sample.length,
+          },
+        });
+      }
+      if (req.url === '/files/output.mp4') return res.writeHead(200, { 'content-type': 'video/mp4' }).end(sample);
+      json(404, { detail: 'not found' });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://fal-fake.test:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const provider = (apiKey = 'test-key') =>
+    new FalVideoProvider({
+      apiKey,
+      queueUrl: base,
+      modelId: 'fal-ai/kling-video/v2.1/standard/text-to-video',
+      pollIntervalMs: 10,
+      ffmpegPath: 'ffmpeg',
+      fps: 24,
+      egress: new EgressGuard({
+        allowedHosts: ['fal-fake.test'],
+        resolver: () => Promise.resolve([{ address: '127.0.0.1', family: 4 }]),
+        allowLoopbackForTests: true,
+      }),
+    });
+
+  const job: GenerationRequest = {
+    jobId: 'j1',
+    prompt: 'a red kite over hills',
+    seed: 1,
+    modelId: 'fal-kling-standard',
+    durationSeconds: 5,
+    width: 854,
+    height: 480,
+    quality: 'Lite',
+    speed: 'Ultra Fast',
+  };
+
+  it('creates, polls, downloads and conforms the video to the job (854×480, 5 s)', async () => {
+    const workDir = await mkdtemp(path.join(dir, 'w-'));
+    const progress: number[] = [];
+    const { videoPath } = await provider().generate(job, {
+      workDir,
+      onProgress: (p) => progress.push(p),
+      signal: new AbortController().signal,
+    });
+    const facts = await probeVideo('ffprobe', videoPath);
+    expect(facts).toMatchObject({ codec: 'h264', width: 854, height: 480 });
+    expect(Math.abs(facts.durationSeconds - 5)).toBeLessThanOrEqual(0.2);
+    expect(progress.length).toBeGreaterThan(1);
+    expect(seen[0]).toBe('POST /fal-ai/kling-video/v2.1/standard/text-to-video Key test-key');
+    expect(seen.some((line) => line.startsWith('GET /files/output.mp4'))).toBe(true);
+  }, 30_000);
+
+  it('maps fal errors to aiproxy_error: a refused key is permanent, a 503 is transient', async () => {
+    const signal = new AbortController().signal;
+    const workDir = await mkdtemp(path.join(dir, 'w-'));
+    await expect(
+      provider('wrong').generate(job, { workDir, onProgress: () => undefined, signal }),
+    ).rejects.toMatchObject({
+      reason: 'aiproxy_error',
+      transient: false,
+    });
+    failSubmitWith = 503;
+    await expect(provider().generate(job, { workDir, onProgress: () => undefined, signal })).rejects.toMatchObject({
+      reason: 'aiproxy_error',
+      transient: true,
+    });
+    failSubmitWith = 0;
+  });
+
+  it('never reaches the fake without the loopback test flag (ssrf_blocked)', async () => {
+    const guarded = new FalVideoProvider({
+      apiKey: 'test-key',
+      queueUrl: base,
+      modelId: 'm',
+      pollIntervalMs: 10,
+      ffmpegPath: 'ffmpeg',
+      fps: 24,
+      egress: new EgressGuard({
+        allowedHosts: ['fal-fake.test'],
+        resolver: () => Promise.resolve([{ address: '127.0.0.1', family: 4 }]),
+      }),
+    });
+    const workDir = await mkdtemp(path.join(dir, 'w-'));
+    await expect(
+      guarded.generate(job, { workDir, onProgress: () => undefined, signal: new AbortController().signal }),
+    ).rejects.toMatchObject({ reason: 'ssrf_blocked' });
+  });
+});
