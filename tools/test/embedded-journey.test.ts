@@ -3,6 +3,7 @@
  * web app will: sign in through the development identity provider, read the top bar's user
  * summary, change the language, buy credits and a plan through the mock payment provider.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,15 @@ import path from 'node:path';
 import { createLogger } from '@kadr/telemetry';
 import { TestBrowser, formAction } from '../../services/auth-gateway/test/identity/helpers/browser';
 import { startEmbedded, type RunningEmbedded } from '../launcher/compose-embedded';
+
+/** A file under `dir` whose name matches and whose path contains `pathPart` (the job id). */
+function findFile(dir: string, match: (name: string) => boolean, pathPart: string): string {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    if (entry.isFile() && match(entry.name) && full.includes(pathPart)) return full;
+  }
+  throw new Error(`no such file for ${pathPart} under ${dir}`);
+}
 
 async function freePort(): Promise<number> {
   const probe = http.createServer();
@@ -96,13 +106,13 @@ describe('embedded product through the public API', () => {
     return data.orderId;
   }
 
-  /** A short Lite generation on the built-in renderer, followed until it completes. */
-  async function generate(prompt: string) {
+  /** A 5 s generation on the built-in renderer, followed until it completes. */
+  async function generate(prompt: string, quality: 'Lite' | 'Standard' = 'Lite') {
     const created = await send('POST', '/bff/platform/jobs', {
       prompt,
       modelId: 'kadr-motion-v1',
       duration: 5,
-      quality: 'Lite',
+      quality,
       speed: 'Ultra Fast',
     });
     expect(created.status).toBe(202);
@@ -147,8 +157,21 @@ describe('embedded product through the public API', () => {
     await eventually(balance, (b) => b === 150);
 
     // A generation paid with credits: PENDING → PROCESSING → COMPLETED, charged exactly its cost, nothing held.
-    const paidJob = await generate('Sunrise over a calm lake');
+    const paidJob = await generate('Sunrise over a calm lake', 'Standard');
     expect(paidJob.chargedFrom).toBe('credits');
+    // The stored file is a real H.264 MP4 at the job's resolution and duration.
+    const video = findFile(dataDir, (name) => name === 'video.mp4.blob', paidJob.id);
+    const probe = JSON.parse(
+      execFileSync(
+        'ffprobe',
+        ['-v', 'error', '-show_entries', 'stream=codec_name,width,height:format=duration', '-of', 'json', video],
+        {
+          encoding: 'utf8',
+        },
+      ),
+    ) as { streams: { codec_name: string; width: number; height: number }[]; format: { duration: string } };
+    expect(probe.streams[0]).toMatchObject({ codec_name: 'h264', width: 1280, height: 720 });
+    expect(Math.abs(Number(probe.format.duration) - 5)).toBeLessThanOrEqual(0.2);
     await eventually(balance, (b) => b === 150 - paidJob.cost);
     expect((await summary()).data.credits).toMatchObject({ balance: 150 - paidJob.cost, heldCredits: 0 });
     const afterJob = 150 - paidJob.cost;
