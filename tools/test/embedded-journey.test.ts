@@ -120,8 +120,11 @@ describe('embedded product through the public API', () => {
     expect(job).toMatchObject({ status: 'PENDING', progress: 0 });
     const done = await eventually(
       async () =>
-        (await getJson<{ data: { status: string; chargedFrom: string; cost: number } }>(`/bff/platform/jobs/${job.id}`))
-          .data,
+        (
+          await getJson<{ data: { id: string; status: string; chargedFrom: string; cost: number } }>(
+            `/bff/platform/jobs/${job.id}`,
+          )
+        ).data,
       (j) => j.status === 'COMPLETED' || j.status === 'FAILED',
       60_000,
     );
