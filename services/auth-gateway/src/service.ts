@@ -13,6 +13,7 @@ import { createSignIn } from './domain/identity/sign-in';
 import { createGatewayApp, type PipelineMounts } from './entry-points/http/app';
 import { createRequestPipeline } from './entry-points/http/pipeline';
 import { shouldUseSecureCookies, type CookiePolicy } from './entry-points/http/cookies';
+import { createLiveUpdates, type LiveUpdates, type LiveUpdatesOptions } from './entry-points/http/live/live-updates';
 import { subscribeUserDeleted } from './entry-points/messaging/user-deleted.consumer';
 import { createOidcSignInClient } from './integrations/oidc/oidc-client';
 
@@ -23,6 +24,8 @@ export interface GatewayParts {
   metrics: ServiceMetrics;
   /** `/health/ready` checks of the adapters (e.g. MongoDB). */
   readinessChecks?: ReadinessCheck[];
+  /** Limits of the live channel (`/bff/sse/jobs`); defaults in `live-updates.ts`. */
+  live?: Partial<LiveUpdatesOptions>;
 }
 
 /** Builds the request pipeline from the same config and adapters, for the app's slots. */
@@ -37,8 +40,12 @@ export const requestPipeline: PipelineFactory = ({ config, adapters, logger, met
 
 export interface ComposedGateway extends HttpApp {
   relay: OutboxRelay;
-  /** Starts the background work: the outbox relay and the `user.deleted` consumer. */
+  /** The live channel (`/bff/sse/jobs`): its feed store and open connections. */
+  live: LiveUpdates;
+  /** Starts the background work: the outbox relay, the `user.deleted` and the live-updates consumers. */
   startBackground(): Promise<void>;
+  /** Tells every live stream to reconnect and ends it (before the HTTP server closes, which waits for open responses). */
+  drainLiveStreams(): void;
   /** Stops the background work and releases the pipeline's connections (after the HTTP server closed). */
   stop(): Promise<void>;
 }
@@ -85,6 +92,13 @@ export function composeAuthGateway(parts: GatewayParts, pipeline: PipelineFactor
   if (!oidc)
     logger.warn('OIDC_ISSUER_URL is not set: sign-in is unavailable (/auth/login answers provider_unavailable)');
 
+  const live = createLiveUpdates({
+    kv: adapters.keyValueStore,
+    bus: adapters.eventBus,
+    logger,
+    metrics,
+    options: parts.live,
+  });
   const mounts = pipeline(parts);
   const { app, health } = createGatewayApp({
     logger,
@@ -99,6 +113,7 @@ export function composeAuthGateway(parts: GatewayParts, pipeline: PipelineFactor
       publicUrl: config.PUBLIC_URL,
     },
     pipeline: mounts,
+    live: live.router,
     readinessChecks: parts.readinessChecks,
   });
 
@@ -107,11 +122,23 @@ export function composeAuthGateway(parts: GatewayParts, pipeline: PipelineFactor
     app,
     health,
     relay,
+    live,
     async startBackground() {
       relay.start();
-      consumer = await subscribeUserDeleted({ bus: adapters.eventBus, users: adapters.users, sessions, logger });
+      consumer = await subscribeUserDeleted({
+        bus: adapters.eventBus,
+        users: adapters.users,
+        sessions,
+        liveFeed: live.feed,
+        logger,
+      });
+      await live.start();
+    },
+    drainLiveStreams() {
+      live.drain();
     },
     async stop() {
+      await live.stop();
       await consumer?.stop();
       await relay.stop();
       await mounts.close?.();
@@ -159,6 +186,7 @@ export async function startAuthGateway(config: GatewayConfig, options: StartOpti
     logger,
     adapters,
     async stop() {
+      composed.drainLiveStreams();
       await listening.close();
       await composed.stop();
       await adapters.close();

@@ -44,6 +44,8 @@ export interface GatewayAppDeps {
   metrics: ServiceMetrics;
   identity: IdentityDeps;
   pipeline?: PipelineMounts;
+  /** The live channel (`GET /bff/sse/jobs`): after the guards, before the pipeline's buffering and proxying. */
+  live?: Router;
   readinessChecks?: ReadinessCheck[];
 }
 
@@ -76,13 +78,14 @@ export function webAppContentSecurityPolicy(publicUrl: string): Record<string, s
  * The gateway's express app. Order of a request: platform middleware (helmet, correlation id,
  * logs, health) → session → pipeline `afterSession` → `/bff` and `/auth` guards (same-site
  * Origin, unambiguous path, session, CSRF token, administrator) → JSON body → `/auth/*`,
- * `/bff/platform/api/auth/me`, pipeline routes → 404 / problem handler.
+ * `/bff/platform/api/auth/me`, the live channel, pipeline routes → 404 / problem handler.
  */
 export function createGatewayApp({
   logger,
   metrics,
   identity,
   pipeline = {},
+  live,
   readinessChecks,
 }: GatewayAppDeps): HttpApp {
   const publicOrigin = new URL(identity.publicUrl).origin;
@@ -99,6 +102,7 @@ export function createGatewayApp({
   const routes = [
     authRoutes({ ...identity, logger }),
     Router().use('/bff', meRoutes({ users: identity.users })),
+    ...(live ? [live] : []),
     ...(pipeline.routes ?? []),
   ];
   return createHttpApp({

@@ -1,6 +1,7 @@
 import { decodeEventOn, encodeEvent, timestampFromDate } from '@kadr/contracts';
 import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
 import type { Logger } from '@kadr/telemetry';
+import type { LiveFeedStore } from '../../data-access/live/live-feed-store';
 import type { SessionStore } from '../../data-access/sessions/session-store';
 import type { UserRepository } from '../../data-access/users/user.repository';
 import { PRODUCER } from '../../domain/identity/user-registered-event';
@@ -9,12 +10,15 @@ export interface UserDeletedConsumerDeps {
   bus: EventBus;
   users: Pick<UserRepository, 'delete'>;
   sessions: Pick<SessionStore, 'destroyAllForUser'>;
+  /** The live channel: the user's replay buffer is deleted and their open streams end. */
+  liveFeed?: Pick<LiveFeedStore, 'forget'>;
   logger: Logger;
 }
 
 /**
- * `user.deleted` (from admin): the person is signed out everywhere at once and their user
- * record (the link to their identity) is removed, so a later sign-in starts a new user. With
+ * `user.deleted` (from admin): the person is signed out everywhere at once, their live-update
+ * replay buffer is deleted (their open streams end) and their user record (the link to their
+ * identity) is removed, so a later sign-in starts a new user. With
  * `purge`, the gateway confirms with `user.purged`. Every step is idempotent, so a redelivery
  * (at least once) or a retry after a failed publish does no harm.
  */
@@ -22,6 +26,7 @@ export function subscribeUserDeleted({
   bus,
   users,
   sessions,
+  liveFeed,
   logger,
 }: UserDeletedConsumerDeps): Promise<ConsumerHandle> {
   return bus.subscribe({
@@ -31,6 +36,7 @@ export function subscribeUserDeleted({
       const envelope = decodeEventOn('user.deleted', message.value);
       const { userId, purge } = envelope.payload.value;
       const endedSessions = await sessions.destroyAllForUser(userId);
+      await liveFeed?.forget(userId);
       const deleted = await users.delete(userId);
       if (purge) {
         const purged = encodeEvent(

@@ -1,0 +1,139 @@
+import {
+  JobProgressKind,
+  timestampDate,
+  type CreditsChanged,
+  type JobCreated,
+  type JobProgress,
+  type Timestamp,
+} from '@kadr/contracts';
+
+/**
+ * What the live channel (`GET /bff/sse/jobs`) tells a user, built from the bus events the
+ * gateway consumes. The event names and effects are the spec's §4 "Live job status" table;
+ * ARCHITECTURE §6: "SSE event names are the spec's lowercase kinds".
+ */
+
+export type JobEventName = 'created' | 'queued' | 'started' | 'progress' | 'completed' | 'failed';
+export type LiveEventName = JobEventName | 'credits';
+
+/** Job statuses as users see them (RESERVING is internal and never published). */
+export type JobStatusName = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+
+export interface JobEventData {
+  id: string;
+  status: JobStatusName;
+  /** Percent done, 0–100. */
+  progress: number;
+  /**
+   * When the job was created, ISO 8601. Only `job.created` carries it; the other job events
+   * (`job.progress`) do not, so they send null and the client keeps the value it has.
+   */
+  createdAt: string | null;
+}
+
+export interface CreditsEventData {
+  balance: number;
+  heldCredits: number;
+  currency: string;
+}
+
+/** One event for one user, as kept in the user's replay log (the user is the log's key). */
+export type LiveEvent =
+  | { name: JobEventName; data: JobEventData; occurredAt: number }
+  | { name: 'credits'; data: CreditsEventData; occurredAt: number };
+
+/** A live event addressed to its owner. */
+export interface AddressedLiveEvent {
+  userId: string;
+  event: LiveEvent;
+}
+
+const PROGRESS_EVENTS: Record<JobProgressKind, { name: JobEventName; status: JobStatusName } | undefined> = {
+  [JobProgressKind.UNSPECIFIED]: undefined,
+  [JobProgressKind.QUEUED]: { name: 'queued', status: 'PENDING' },
+  [JobProgressKind.STARTED]: { name: 'started', status: 'PROCESSING' },
+  [JobProgressKind.PROGRESS]: { name: 'progress', status: 'PROCESSING' },
+  [JobProgressKind.COMPLETED]: { name: 'completed', status: 'COMPLETED' },
+  [JobProgressKind.FAILED]: { name: 'failed', status: 'FAILED' },
+};
+
+const clampPercent = (value: number): number => Math.min(100, Math.max(0, Math.round(value)));
+
+/** The event's own time when it carries one, else the envelope's (both producer clocks), in ms. */
+function timeOf(own: Timestamp | undefined, fallback: Date): number {
+  return (own ? timestampDate(own) : fallback).getTime();
+}
+
+/** `job.created` → `created`: the job is PENDING with progress 0. */
+export function liveEventOfJobCreated(job: JobCreated, envelopeTime: Date): AddressedLiveEvent | undefined {
+  if (!job.userId || !job.jobId) return undefined;
+  const occurredAt = timeOf(job.createdAt, envelopeTime);
+  return {
+    userId: job.userId,
+    event: {
+      name: 'created',
+      data: {
+        id: job.jobId,
+        status: 'PENDING',
+        progress: 0,
+        createdAt: job.createdAt ? timestampDate(job.createdAt).toISOString() : null,
+      },
+      occurredAt,
+    },
+  };
+}
+
+/**
+ * `job.progress` → `queued` (PENDING, the given progress), `started` / `progress` (PROCESSING
+ * with the reported progress), `completed` (COMPLETED, 100), `failed` (FAILED, the last known
+ * progress). The status follows from the kind, as the spec's table says; an unknown kind is
+ * not streamed.
+ */
+export function liveEventOfJobProgress(step: JobProgress, envelopeTime: Date): AddressedLiveEvent | undefined {
+  const mapped = PROGRESS_EVENTS[step.kind];
+  if (!mapped || !step.userId || !step.jobId) return undefined;
+  const progress = mapped.name === 'completed' ? 100 : clampPercent(step.progress);
+  return {
+    userId: step.userId,
+    event: {
+      name: mapped.name,
+      data: { id: step.jobId, status: mapped.status, progress, createdAt: null },
+      occurredAt: timeOf(step.occurredAt, envelopeTime),
+    },
+  };
+}
+
+/** `credits.changed` → `credits` with the new totals (the top bar's badge). */
+export function liveEventOfCreditsChanged(change: CreditsChanged, envelopeTime: Date): AddressedLiveEvent | undefined {
+  if (!change.userId) return undefined;
+  return {
+    userId: change.userId,
+    event: {
+      name: 'credits',
+      data: { balance: change.balance, heldCredits: change.heldCredits, currency: change.currency },
+      occurredAt: timeOf(change.changedAt, envelopeTime),
+    },
+  };
+}
+
+const LIVE_EVENT_NAMES = new Set<string>([
+  'created',
+  'queued',
+  'started',
+  'progress',
+  'completed',
+  'failed',
+  'credits',
+]);
+
+/** Reads back a stored event (our own JSON); undefined for anything that is not one. */
+export function parseLiveEvent(text: string): LiveEvent | undefined {
+  try {
+    const value = JSON.parse(text) as Partial<LiveEvent> | null;
+    if (!value || typeof value.name !== 'string' || !LIVE_EVENT_NAMES.has(value.name)) return undefined;
+    if (typeof value.occurredAt !== 'number' || typeof value.data !== 'object' || value.data === null) return undefined;
+    return value as LiveEvent;
+  } catch {
+    return undefined;
+  }
+}

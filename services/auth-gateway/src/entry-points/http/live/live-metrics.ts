@@ -1,0 +1,57 @@
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+
+export interface LiveMetrics {
+  openConnections: Gauge;
+  eventsDelivered: Counter<'event'>;
+  deliveryLag: Histogram;
+  slowClientsClosed: Counter;
+}
+
+/** A metric of this registry by name, created on first use (two gateways may share one registry in tests). */
+function once<T>(registry: Registry, name: string, make: () => T): T {
+  return (registry.getSingleMetric(name) as T | undefined) ?? make();
+}
+
+/** The live channel's metrics in the gateway's registry (served at /metrics). */
+export function createLiveMetrics(registry: Registry): LiveMetrics {
+  const registers = [registry];
+  return {
+    openConnections: once(
+      registry,
+      'sse_open_connections',
+      () => new Gauge({ name: 'sse_open_connections', help: 'Open live-update (SSE) connections', registers }),
+    ),
+    eventsDelivered: once(
+      registry,
+      'sse_events_delivered_total',
+      () =>
+        new Counter({
+          name: 'sse_events_delivered_total',
+          help: 'Live events written to SSE connections, by event name',
+          labelNames: ['event'] as const,
+          registers,
+        }),
+    ),
+    deliveryLag: once(
+      registry,
+      'sse_delivery_lag_seconds',
+      () =>
+        new Histogram({
+          name: 'sse_delivery_lag_seconds',
+          help: "Seconds from an event's time at its producer to its write on an SSE connection",
+          buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+          registers,
+        }),
+    ),
+    slowClientsClosed: once(
+      registry,
+      'sse_slow_clients_closed_total',
+      () =>
+        new Counter({
+          name: 'sse_slow_clients_closed_total',
+          help: 'SSE connections closed because the client did not read fast enough',
+          registers,
+        }),
+    ),
+  };
+}
