@@ -13,8 +13,7 @@ import { MemoryKeyValueStore } from '@kadr/kv-store';
 import { createLogger, createMetrics } from '@kadr/telemetry';
 import { composeAuthGateway, gatewayConfigSchema, KEY_PREFIX } from '@kadr/auth-gateway';
 // Internal parts, for a bench only: sessions are created directly in the store (no sign-in flow).
-import { SessionStore } from '../../services/auth-gateway/src/data-access/sessions/session-store';
-import { MemoryUserRepository } from '../../services/auth-gateway/src/data-access/users/memory-user.repository';
+import { MemoryUserRepository, SessionStore } from '@kadr/auth-gateway/testing';
 
 export type ServerKind = 'baseline' | 'gateway';
 
