@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@kadr/telemetry';
 import { TestBrowser, formAction } from '../../services/auth-gateway/test/identity/helpers/browser';
+import { dataOf, openStream, type SseStream } from '../../services/auth-gateway/test/live/helpers/sse-client';
 import { startEmbedded, type RunningEmbedded } from '../launcher/compose-embedded';
 
 /** A file under `dir` whose name matches and whose path contains `pathPart` (the job id). */
@@ -56,6 +57,7 @@ describe('embedded product through the public API', () => {
   let base: string;
   const browser = new TestBrowser();
   let keys = 0;
+  let live: SseStream;
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-embedded-'));
@@ -68,6 +70,7 @@ describe('embedded product through the public API', () => {
   }, 60_000);
 
   afterAll(async () => {
+    live?.close();
     await kadr?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
@@ -140,6 +143,9 @@ describe('embedded product through the public API', () => {
       (url) => url.origin === base && !url.pathname.startsWith('/auth/'),
     );
     expect(landed.url.href).toBe(`${base}/buy-credits`);
+    // The live channel the job list and the credits badge listen to.
+    live = await openStream(base, { cookie: browser.cookieHeader(new URL(base)) });
+    expect(live.status).toBe(200);
 
     // user.registered → commerce opens the account with the welcome grant.
     await eventually(balance, (b) => b === 50);
@@ -158,6 +164,7 @@ describe('embedded product through the public API', () => {
 
     await buy({ packageId: 'credits-100' }, 'success');
     await eventually(balance, (b) => b === 150);
+    await live.waitFor((e) => e.event === 'credits' && dataOf(e).balance === 150, 1, 10_000);
 
     // A generation paid with credits: PENDING → PROCESSING → COMPLETED, charged exactly its cost, nothing held.
     const paidJob = await generate('Sunrise over a calm lake', 'Standard');
@@ -178,6 +185,15 @@ describe('embedded product through the public API', () => {
     await eventually(balance, (b) => b === 150 - paidJob.cost);
     expect((await summary()).data.credits).toMatchObject({ balance: 150 - paidJob.cost, heldCredits: 0 });
     const afterJob = 150 - paidJob.cost;
+    const jobEvents = (
+      await live
+        .waitFor((e) => e.event === 'completed' && dataOf(e).id === paidJob.id, 1, 10_000)
+        .then(() => live.dataEvents().filter((e) => e.event !== 'credits' && dataOf(e).id === paidJob.id))
+    ).map((e) => e.event);
+    expect(jobEvents[0]).toBe('created');
+    expect(jobEvents).toContain('started');
+    expect(jobEvents).toContain('progress');
+    expect(jobEvents.at(-1)).toBe('completed');
 
     const failedOrder = await buy({ packageId: 'credits-300' }, 'failure');
     const order = await getJson<{ data: { status: string } }>(`/bff/platform/api/commerce/orders/${failedOrder}`);
