@@ -16,6 +16,7 @@ import { commerceConfigSchema, startCommerce } from '@kadr/commerce';
 import { createBlobStore } from '@kadr/blob-store';
 import { MemoryEventBus } from '@kadr/event-bus';
 import { jobsConfigSchema, startJobs, startJobsWorker } from '@kadr/jobs';
+import { mediaConfigSchema, startMedia } from '@kadr/media';
 import { i18nConfigSchema, startI18n } from '@kadr/i18n';
 
 /** The demo accounts of the development sign-in page (the administrator, ADMIN_EMAIL, is added to them). */
@@ -114,7 +115,17 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
     const worker = await startJobsWorker(jobsConfig, { adapters: jobs.adapters });
     started('jobs-worker', `worker ${worker.workerId}`, () => worker.stop());
 
-    config = { ...config, I18N_URL: i18n.url, COMMERCE_URL: commerce.url, JOBS_URL: jobs.url };
+    const media = await startMedia(
+      parseConfig('media', mediaConfigSchema, {
+        ...internal,
+        PUBLIC_URL: config.PUBLIC_URL,
+        MEDIA_SIGNING_SECRET: env.BLOB_SIGNING_SECRET,
+      }),
+      { bus, blobStore },
+    );
+    started('media', media.url, () => media.stop());
+
+    config = { ...config, I18N_URL: i18n.url, COMMERCE_URL: commerce.url, JOBS_URL: jobs.url, MEDIA_URL: media.url };
     const gateway = await startAuthGateway(config, { adapters: { eventBus: bus } });
     started('auth-gateway', gateway.url, () => gateway.stop());
   } catch (error) {

@@ -185,6 +185,23 @@ describe('embedded product through the public API', () => {
     await eventually(balance, (b) => b === 150 - paidJob.cost);
     expect((await summary()).data.credits).toMatchObject({ balance: 150 - paidJob.cost, heldCredits: 0 });
     const afterJob = 150 - paidJob.cost;
+
+    // The gallery lists it, and the same-origin player and thumbnail addresses serve it.
+    const gallery = await eventually(
+      () =>
+        getJson<{ data: { jobId: string; url: string; thumbnailUrl: string }[]; pagination: { total: number } }>(
+          '/bff/platform/api/media/videos?page=1&limit=12',
+        ),
+      (g) => g.data.some((v) => v.jobId === paidJob.id),
+    );
+    const item = gallery.data.find((v) => v.jobId === paidJob.id)!;
+    const range = await browser.request(`${base}${item.url}`, { headers: { range: 'bytes=0-99' } });
+    expect(range.status).toBe(206);
+    expect(range.headers.get('content-type')).toBe('video/mp4');
+    expect((await range.arrayBuffer()).byteLength).toBe(100);
+    const thumbnail = await browser.request(`${base}${item.thumbnailUrl}`);
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
     const jobEvents = (
       await live
         .waitFor((e) => e.event === 'completed' && dataOf(e).id === paidJob.id, 1, 10_000)

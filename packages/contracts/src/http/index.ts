@@ -6,3 +6,4 @@ export * from './commerce';
 export * from './commerce-api';
 export * from './i18n';
 export * from './jobs';
+export * from './media';

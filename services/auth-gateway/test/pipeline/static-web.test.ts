@@ -53,17 +53,23 @@ describe('static web app (embedded mode)', () => {
     },
   );
 
+  it.each(['/bff/nothing', '/auth/nothing', '/health/nothing', '/metrics/x', '/assets/missing-1.js'])(
+    'never answers %s with the web app',
+    async (page) => {
+      const res = await request(gateway.app).get(page).set(HTML);
+      expect(res.status).toBe(404);
+      expect(res.text).not.toContain('<div id="root">');
+    },
+  );
+
+  // The media routes answer themselves: signed out → 401; /blobs → media (not configured here → 503).
   it.each([
-    '/bff/nothing',
-    '/auth/nothing',
-    '/video/job-1',
-    '/thumbs/job-1',
-    '/health/nothing',
-    '/metrics/x',
-    '/assets/missing-1.js',
-  ])('never answers %s with the web app', async (page) => {
+    ['/video/job-1', 401],
+    ['/thumbs/job-1', 401],
+    ['/blobs/users/u1/jobs/j1/video.mp4?expires=1&signature=a', 503],
+  ])('never answers the media path %s with the web app', async (page, status) => {
     const res = await request(gateway.app).get(page).set(HTML);
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(status);
     expect(res.text).not.toContain('<div id="root">');
   });
 

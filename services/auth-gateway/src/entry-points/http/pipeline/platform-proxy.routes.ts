@@ -100,7 +100,8 @@ function forwardedRequest(req: Request): { headers: Record<string, string>; body
   };
 }
 
-function sendUpstreamAnswer(res: Response, response: IncomingMessage, logger: Logger): void {
+/** Streams an upstream answer to the browser: status, the allowlisted headers, the body as it arrives. */
+export function sendUpstreamAnswer(res: Response, response: IncomingMessage, logger: Logger): void {
   res.status(response.statusCode ?? 502);
   for (const [name, value] of Object.entries(pickHeaders(response.headers, FORWARDED_RESPONSE_HEADERS))) {
     res.setHeader(name, value);
@@ -114,7 +115,7 @@ function sendUpstreamAnswer(res: Response, response: IncomingMessage, logger: Lo
   });
 }
 
-function pickHeaders(headers: IncomingHttpHeaders, names: string[]): Record<string, string> {
+export function pickHeaders(headers: IncomingHttpHeaders, names: string[]): Record<string, string> {
   const picked: Record<string, string> = {};
   for (const name of names) {
     const value = headers[name];

@@ -7,6 +7,7 @@ import { createUpstreams, type Upstreams } from '../../../integrations/upstreams
 import { createBffPipeline } from './bff-pipeline';
 import { parseFeatureFlags } from './feature-flags';
 import { paymentNotificationRoutes } from './payment-notification.routes';
+import { createMediaDeliveryRoutes } from './media-delivery.routes';
 import { createGatewayOpenApi } from './openapi/gateway-openapi';
 import type { OpenApiRegistry } from './openapi/openapi-registry';
 import { createRateLimits } from './rate-limits';
@@ -33,7 +34,10 @@ export interface RequestPipeline {
   beforeSession: Router[];
   /** Right after the session is loaded, before the guards: the rate limits. */
   afterSession: RequestHandler[];
-  /** After JSON body parsing and the identity routes: `/bff` (the pipeline), then the static web app. */
+  /**
+   * After JSON body parsing and the identity routes: `/bff` (the pipeline), the same-origin media
+   * routes (`/video`, `/thumbs`, `/blobs`), then the static web app.
+   */
   routes: Router[];
   openApi: OpenApiRegistry;
   upstreams: Upstreams;
@@ -58,7 +62,11 @@ export function createRequestPipeline(options: RequestPipelineOptions): RequestP
   return {
     beforeSession: [paymentNotificationRoutes({ upstreams, logger })],
     afterSession: [rateLimits.router],
-    routes: [Router().use('/bff', bff), createStaticWebRouter(config.WEB_DIST_DIR)],
+    routes: [
+      Router().use('/bff', bff),
+      createMediaDeliveryRoutes({ upstreams, logger }),
+      createStaticWebRouter(config.WEB_DIST_DIR),
+    ],
     openApi,
     upstreams,
     async close() {

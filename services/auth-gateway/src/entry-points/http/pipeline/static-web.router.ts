@@ -3,7 +3,7 @@ import path from 'node:path';
 import express, { Router, type Request, type Response } from 'express';
 
 /** Paths the web app never owns: the SPA fallback leaves them to their routers (or the 404 problem). */
-const NOT_THE_WEB_APP = /^\/(bff|auth|video|thumbs|health|metrics|assets)(\/|$)/;
+const NOT_THE_WEB_APP = /^\/(bff|auth|video|thumbs|blobs|health|metrics|assets)(\/|$)/;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * The media service's API as the gateway reaches it (the user's internal token, audience `media`).
+ * Paths are relative to media's base URL; the browser sees them below `/bff/platform`, except the
+ * byte-serving routes, which the gateway answers same-origin as `/video/{jobId}` and `/thumbs/{jobId}`.
+ */
+
+export const MEDIA_VIDEOS_PATH = '/api/media/videos';
+
+/** The gallery's page size (spec §9) and the largest page a client may ask for. */
+export const MEDIA_DEFAULT_PAGE_LIMIT = 12;
+export const MEDIA_MAX_PAGE_LIMIT = 48;
+
+/** The video's bytes (Range requests answered with 206), owner or administrator only. */
+export const mediaVideoContentPath = (jobId: string): string =>
+  `/api/media/videos/${encodeURIComponent(jobId)}/content`;
+
+/** The thumbnail's bytes (image/jpeg), owner or administrator only. */
+export const mediaThumbnailContentPath = (jobId: string): string =>
+  `/api/media/thumbnail/${encodeURIComponent(jobId)}/content`;
+
+/** Where the browser plays a video and shows its thumbnail: same origin, through the gateway. */
+export const publicVideoPath = (jobId: string): string => `/video/${encodeURIComponent(jobId)}`;
+export const publicThumbnailPath = (jobId: string): string => `/thumbs/${encodeURIComponent(jobId)}`;
+
+/** A finished video in the gallery (spec §3 "Video / media item"). */
+export const MediaItemSchema = z.object({
+  id: z.string().min(1),
+  jobId: z.string().min(1),
+  /** When the video was finished (ISO 8601); the gallery's order, newest first. */
+  createdAt: z.iso.datetime({ offset: true }),
+  filename: z.string().min(1),
+  type: z.literal('video/mp4'),
+  /** Same-origin `/video/{jobId}`. */
+  url: z.string().min(1),
+  /** Same-origin `/thumbs/{jobId}`. */
+  thumbnailUrl: z.string().min(1),
+  durationSeconds: z.number().nonnegative(),
+  width: z.number().int().nonnegative(),
+  height: z.number().int().nonnegative(),
+  sizeBytes: z.number().int().nonnegative(),
+});
+export type MediaItem = z.infer<typeof MediaItemSchema>;
+
+export const MediaPaginationSchema = z.object({
+  page: z.number().int().positive(),
+  limit: z.number().int().positive(),
+  /** Every item the query found, across all pages (the gallery's count of found items). */
+  total: z.number().int().nonnegative(),
+  hasNext: z.boolean(),
+});
+export type MediaPagination = z.infer<typeof MediaPaginationSchema>;
+
+/** `GET /api/media/videos?page&limit`: the caller's videos, newest first. */
+export const MediaPageResponseSchema = z.object({
+  data: z.array(MediaItemSchema),
+  pagination: MediaPaginationSchema,
+});
+export type MediaPageResponse = z.infer<typeof MediaPageResponseSchema>;
+
+/** `GET /api/media/videos/{jobId}/stream?format=json`: a short-lived signed URL of the video. */
+export const VideoStreamResponseSchema = z.object({
+  url: z.string().min(1),
+  contentType: z.string().min(1),
+});
+export type VideoStreamResponse = z.infer<typeof VideoStreamResponseSchema>;
+
+/** `GET /api/media/thumbnail/{jobId}?format=json`: a short-lived signed URL of the thumbnail. */
+export const ThumbnailResponseSchema = z.object({
+  data: z.object({ url: z.string().min(1) }),
+});
+export type ThumbnailResponse = z.infer<typeof ThumbnailResponseSchema>;

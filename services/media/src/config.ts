@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { envBoolean, envPort } from '@kadr/config';
+
+const optionalText = z.string().min(1).optional();
+
+/** The media service's environment (see README.md). */
+export const mediaConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: envPort(8084),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    INTERNAL_TOKEN_SECRET: z
+      .string({ error: 'required: the key that verifies internal identity tokens (at least 32 characters)' })
+      .min(32, { error: 'must be at least 32 characters' }),
+    /** Where browsers reach the product (the gateway): the filesystem store's signed URLs start with it. */
+    PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).default('http://127.0.0.1:8080'),
+    /** How long a signed video or thumbnail URL stays valid. */
+    MEDIA_URL_TTL_SECONDS: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(60, { error: 'must be at least 60' })
+      .max(86_400, { error: 'must be at most 86400 (one day)' })
+      .default(900),
+    /** The filesystem store's URL-signing key (at least 32 characters); required without S3. */
+    MEDIA_SIGNING_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+
+    /** Embedded mode: records persist under DATA_DIR/media, blobs under DATA_DIR/media-blobs. */
+    DATA_DIR: optionalText,
+    MONGODB_URI: optionalText,
+    MONGODB_DB: z.string().min(1).default('media'),
+    KAFKA_BROKERS: optionalText,
+
+    /** Object storage for videos and thumbnails (distributed mode); unset: the local filesystem. */
+    S3_ENDPOINT: z.url({ error: 'must be an absolute URL' }).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: z.string().min(1).default('kadr-media'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: envBoolean(true),
+  })
+  .superRefine((config, ctx) => {
+    if (config.S3_ENDPOINT) {
+      for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!config[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when S3_ENDPOINT is set' });
+      }
+    } else if (!config.MEDIA_SIGNING_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MEDIA_SIGNING_SECRET'],
+        message: 'required without S3_ENDPOINT: the key that signs the local blob store URLs (at least 32 characters)',
+      });
+    }
+  });
+
+export type MediaConfig = z.output<typeof mediaConfigSchema>;

@@ -1,0 +1,45 @@
+import { Router } from 'express';
+import { createSignedBlobHandler, FileSystemBlobStore, type BlobStore } from '@kadr/blob-store';
+import { createHttpApp, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
+import type { Logger, ServiceMetrics } from '@kadr/telemetry';
+import type { MediaLibrary } from '../../domain/videos/media-library';
+import { mediaRoutes } from './media.routes';
+
+export interface MediaAppDeps {
+  logger: Logger;
+  metrics: ServiceMetrics;
+  library: MediaLibrary;
+  blobs: BlobStore;
+  internalTokenSecret: string;
+  urlTtlSeconds: number;
+  /** The filesystem store's URL-signing key: with it, `/blobs/*` serves the store's signed URLs. */
+  signingSecret?: string;
+  readinessChecks?: ReadinessCheck[];
+}
+
+/**
+ * Media's express app: `/api/media/*` (internal token required) and, for the filesystem store,
+ * `/blobs/*` — the signed URLs of `presignGet`, which the gateway passes through unauthenticated
+ * because the signature is the authorisation. With S3 the browser goes to the object store itself.
+ */
+export function createMediaApp(deps: MediaAppDeps): HttpApp {
+  const routes = [
+    mediaRoutes({
+      library: deps.library,
+      blobs: deps.blobs,
+      internalTokenSecret: deps.internalTokenSecret,
+      urlTtlSeconds: deps.urlTtlSeconds,
+      logger: deps.logger,
+    }),
+  ];
+  if (deps.blobs instanceof FileSystemBlobStore && deps.signingSecret) {
+    routes.unshift(Router().use(createSignedBlobHandler(deps.blobs, { secret: deps.signingSecret })));
+  }
+  return createHttpApp({
+    service: 'media',
+    logger: deps.logger,
+    metrics: deps.metrics,
+    routes,
+    readinessChecks: deps.readinessChecks,
+  });
+}
