@@ -13,6 +13,7 @@ import type { Logger } from '@kadr/telemetry';
 import { gatewayConfigSchema, startAuthGateway, type GatewayConfig } from '@kadr/auth-gateway';
 import { startDevIdentityProvider } from '@kadr/auth-gateway/dev-identity-provider';
 import { commerceConfigSchema, startCommerce } from '@kadr/commerce';
+import { adminConfigSchema, startAdmin } from '@kadr/admin';
 import { createBlobStore } from '@kadr/blob-store';
 import { MemoryEventBus } from '@kadr/event-bus';
 import { jobsConfigSchema, startJobs, startJobsWorker } from '@kadr/jobs';
@@ -125,7 +126,20 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
     );
     started('media', media.url, () => media.stop());
 
-    config = { ...config, I18N_URL: i18n.url, COMMERCE_URL: commerce.url, JOBS_URL: jobs.url, MEDIA_URL: media.url };
+    const admin = await startAdmin(
+      parseConfig('admin', adminConfigSchema, { ...internal, JOBS_URL: jobs.url, COMMERCE_URL: commerce.url }),
+      { bus },
+    );
+    started('admin', admin.url, () => admin.stop());
+
+    config = {
+      ...config,
+      I18N_URL: i18n.url,
+      COMMERCE_URL: commerce.url,
+      JOBS_URL: jobs.url,
+      MEDIA_URL: media.url,
+      ADMIN_URL: admin.url,
+    };
     const gateway = await startAuthGateway(config, { adapters: { eventBus: bus } });
     started('auth-gateway', gateway.url, () => gateway.stop());
   } catch (error) {

@@ -232,4 +232,66 @@ describe('embedded product through the public API', () => {
     const withAllowance = await eventually(summary, (s) => s.data.allowance?.used === 1);
     expect(withAllowance.data.credits).toMatchObject({ balance: afterJob, heldCredits: 0 });
   }, 120_000);
+
+  /** Files under the data folder whose path or content names `id`, except the admin's purge receipt. */
+  function filesMentioning(id: string): string[] {
+    const found: string[] = [];
+    for (const entry of fs.readdirSync(dataDir, { withFileTypes: true, recursive: true })) {
+      const full = path.join(entry.parentPath, entry.name);
+      const relative = path.relative(dataDir, full);
+      // The admin service keeps the purge receipt (ids and times, no personal data) by design.
+      if (relative.startsWith(`admin${path.sep}`)) continue;
+      if (entry.isFile() && (relative.includes(id) || fs.readFileSync(full, 'utf8').includes(id))) found.push(relative);
+    }
+    return found;
+  }
+
+  it('an administrator deletes the user with purge: no service keeps a record or a blob of them', async () => {
+    const demo = (await getJson<{ user: { id: string } }>('/auth/session')).user;
+    const admin = new TestBrowser();
+    const page = await admin.follow(`${base}/auth/login?returnTo=/admin/users`);
+    await admin.submitForm(
+      formAction(await page.response!.text(), page.url, '/login'),
+      { email: 'admin@kadr.local' },
+      (url) => url.origin === base && !url.pathname.startsWith('/auth/'),
+    );
+    const asAdmin = (method: string, route: string) =>
+      admin.request(`${base}${route}`, {
+        method,
+        headers: {
+          accept: 'application/json',
+          origin: base,
+          'x-csrf-token': admin.cookie('127.0.0.1', 'kadr_csrf') ?? '',
+          'idempotency-key': `purge-${Date.now()}-${(keys += 1)}`,
+        },
+      });
+    // A plain user is refused by the gateway before the admin service is asked.
+    expect((await browser.request(`${base}/bff/platform/admin/users`)).status).toBe(403);
+
+    const listed = await eventually(
+      async () =>
+        (await (await asAdmin('GET', '/bff/platform/admin/users?q=DEMO@')).json()) as { data: { id: string }[] },
+      (l) => l.data.some((u) => u.id === demo.id),
+    );
+    expect(listed.data.map((u) => u.id)).toContain(demo.id);
+
+    // Before: every service holds something of theirs (the check below can fail).
+    const before = filesMentioning(demo.id).map((file) => file.split(path.sep)[0]);
+    expect(new Set(before)).toEqual(new Set(['auth-gateway', 'commerce', 'i18n', 'jobs', 'media', 'media-blobs']));
+
+    const deleted = await asAdmin('DELETE', `/bff/platform/admin/users/${demo.id}?purge=true`);
+    expect(deleted.status).toBe(202);
+    await eventually(
+      async () =>
+        (await (await asAdmin('GET', `/bff/platform/admin/users/${demo.id}`)).json()) as {
+          data: { purge: { complete: boolean; services: { service: string; acknowledged: boolean }[] } | null };
+        },
+      (d) => d.data.purge?.complete === true,
+    );
+
+    // Signed out everywhere, and nothing about them is left on disk: no document, no blob.
+    expect(await (await browser.request(`${base}/auth/session`)).json()).toEqual({ authenticated: false });
+    await new Promise((r) => setTimeout(r, 500)); // memory collections write their files within 100 ms
+    expect(filesMentioning(demo.id)).toEqual([]);
+  }, 60_000);
 });

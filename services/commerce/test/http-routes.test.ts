@@ -284,6 +284,17 @@ describe('commerce HTTP routes (memory, mock provider)', () => {
       expect(found.body.data.state).toBe('held');
       await request(h.app).get('/internal/holds/nope?userId=ken').set('authorization', jobs).expect(404);
       await request(h.app).get('/internal/holds/job-1').set('authorization', jobs).expect(400);
+      // The administrator's job detail (composed by the admin service) may read it; a plain user may not.
+      const asAdmin = await asUser('admin-1', ['user', 'admin']);
+      const forAdmin = await request(h.app)
+        .get('/internal/holds/job-1?userId=ken')
+        .set('authorization', asAdmin)
+        .expect(200);
+      expect(forAdmin.body.data).toEqual(found.body.data);
+      await request(h.app)
+        .get('/internal/holds/job-1?userId=ken')
+        .set('authorization', await asUser('ken'))
+        .expect(403);
     });
 
     it('refuses holds from users and other services', async () => {

@@ -7,3 +7,4 @@ export * from './commerce-api';
 export * from './i18n';
 export * from './jobs';
 export * from './media';
+export * from './admin';

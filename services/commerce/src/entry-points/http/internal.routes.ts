@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { HoldRequestSchema } from '@kadr/contracts';
-import { HttpProblem, parseInput } from '@kadr/http-kit';
+import { HttpProblem, callerOf, parseInput } from '@kadr/http-kit';
 import type { Entitlements } from '@kadr/contracts';
 import type { AccountRepository } from '../../data-access/accounts/account.repository';
 import type { LedgerRepository } from '../../data-access/ledger/ledger.repository';
@@ -9,7 +9,7 @@ import type { CreditAccounts } from '../../domain/credits/accounts';
 import type { Holds, HoldView } from '../../domain/credits/holds';
 import { reconcileAccount } from '../../domain/reconciliation/reconcile';
 import { entitlementsOf, subscriptionView } from '../../domain/subscriptions/subscription-rules';
-import { correlationIdOf, requireAdministratorOrService, requireService } from './callers';
+import { correlationIdOf, isAdministrator, requireAdministratorOrService, requireService } from './callers';
 
 const UserIdSchema = z.object({ userId: z.string().min(1).max(128) });
 const JobIdSchema = z.object({ jobId: z.string().min(1).max(128) });
@@ -39,7 +39,8 @@ export function internalRoutes(deps: {
   });
 
   router.get('/internal/holds/:jobId', async (req, res) => {
-    requireService(res, ...HOLD_CALLERS);
+    // The jobs service, and the administrator's job detail (composed by the admin service).
+    if (!isAdministrator(callerOf(res))) requireService(res, ...HOLD_CALLERS);
     const { jobId } = parseInput(JobIdSchema, req.params);
     const { userId } = parseInput(HoldLookupSchema, req.query);
     const hold = await deps.holds.find(jobId, userId);

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { PlanIdSchema } from './commerce';
+import { TierSchema } from './commerce-api';
+import { AdminJobViewSchema, JobEventSchema } from './jobs';
+
+/**
+ * The admin service's HTTP API. Paths are relative to the admin service's base URL and are what
+ * the gateway forwards from `/bff/platform/<path>` with the administrator's user token (audience
+ * `admin`). Every route needs a user token whose roles include `admin` (403 `forbidden` otherwise).
+ */
+
+export const ADMIN_PATHS = {
+  users: '/admin/users',
+  user: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
+  userJobs: (userId: string) => `/admin/users/${encodeURIComponent(userId)}/jobs`,
+  job: (jobId: string) => `/admin/jobs/${encodeURIComponent(jobId)}`,
+  requeueJob: (jobId: string) => `/admin/jobs/${encodeURIComponent(jobId)}/requeue`,
+  markJobFailed: (jobId: string) => `/admin/jobs/${encodeURIComponent(jobId)}/mark-failed`,
+  logs: '/admin/logs',
+} as const;
+
+/** `take` of the users list and the logs: default 50, at most 200. */
+export const ADMIN_DEFAULT_TAKE = 50;
+export const ADMIN_MAX_TAKE = 200;
+
+/** The services that acknowledge a user purge with `user.purged` (the admin service's default list). */
+export const PURGE_ACKNOWLEDGING_SERVICES = ['auth-gateway', 'commerce', 'jobs', 'media', 'i18n', 'admin'] as const;
+
+const isoDate = z.iso.datetime({ offset: true });
+
+export const AdminPaginationSchema = z.object({
+  skip: z.number().int().nonnegative(),
+  take: z.number().int().positive(),
+  total: z.number().int().nonnegative(),
+});
+export type AdminPagination = z.infer<typeof AdminPaginationSchema>;
+
+/** A purge's progress: one line per service expected to acknowledge, complete when all have. */
+export const AdminPurgeStatusSchema = z.object({
+  requestedAt: isoDate,
+  requestedBy: z.string().min(1),
+  services: z.array(
+    z.object({ service: z.string().min(1), acknowledged: z.boolean(), acknowledgedAt: isoDate.nullable() }),
+  ),
+  complete: z.boolean(),
+  completedAt: isoDate.nullable(),
+});
+export type AdminPurgeStatus = z.infer<typeof AdminPurgeStatusSchema>;
+
+export const AdminJobCountsSchema = z.object({
+  total: z.number().int().nonnegative(),
+  completed: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative(),
+  /** PENDING and PROCESSING. */
+  active: z.number().int().nonnegative(),
+});
+export type AdminJobCounts = z.infer<typeof AdminJobCountsSchema>;
+
+/** One user of the admin read model (built from events, so it may lag the owning services briefly). */
+export const AdminUserSchema = z.object({
+  id: z.string().min(1),
+  email: z.string(),
+  name: z.string(),
+  createdAt: isoDate,
+  lastSeenAt: isoDate,
+  tier: TierSchema,
+  plan: PlanIdSchema.nullable(),
+  balance: z.number().int(),
+  jobs: AdminJobCountsSchema,
+  /** Only while (or after) the user is being purged. */
+  purge: AdminPurgeStatusSchema.optional(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+/** `GET /admin/users?skip&take&q`, newest first. */
+export const AdminUsersPageSchema = z.object({ data: z.array(AdminUserSchema), pagination: AdminPaginationSchema });
+export type AdminUsersPage = z.infer<typeof AdminUsersPageSchema>;
+
+/**
+ * `GET /admin/users/{id}`: the user, or — once the read model dropped a purged user — only the
+ * purge status (`user` null, `deleted` true).
+ */
+export const AdminUserDetailResponseSchema = z.object({
+  data: z.object({
+    id: z.string().min(1),
+    deleted: z.boolean(),
+    user: AdminUserSchema.nullable(),
+    purge: AdminPurgeStatusSchema.nullable(),
+  }),
+});
+export type AdminUserDetailResponse = z.infer<typeof AdminUserDetailResponseSchema>;
+
+/** `GET /admin/users/{id}/jobs?skip&take` (take 1–100, default 50), newest first, from the jobs service. */
+export const AdminUserJobsPageSchema = z.object({
+  data: z.array(AdminJobViewSchema),
+  pagination: AdminPaginationSchema.extend({ hasNext: z.boolean() }),
+});
+export type AdminUserJobsPage = z.infer<typeof AdminUserJobsPageSchema>;
+
+export const AdminHoldSchema = z.object({
+  holdId: z.string().min(1),
+  takenFrom: z.enum(['credits', 'allowance']),
+  amount: z.number().int().nonnegative(),
+  state: z.enum(['held', 'captured', 'released']),
+});
+
+/**
+ * `GET /admin/jobs/{id}`: composed from the jobs service (job and history) and commerce (the
+ * job's hold). A part that could not be read is null and named in `meta.missing`.
+ */
+export const AdminJobDetailPageSchema = z.object({
+  data: z.object({
+    job: AdminJobViewSchema,
+    events: z.array(JobEventSchema),
+    hold: AdminHoldSchema.nullable(),
+  }),
+  meta: z.object({ missing: z.array(z.enum(['hold'])) }),
+});
+export type AdminJobDetailPage = z.infer<typeof AdminJobDetailPageSchema>;
+
+/** `DELETE /admin/users/{id}?purge=true` → 202. */
+export const AdminUserDeletionResponseSchema = z.object({
+  data: z.object({ userId: z.string().min(1), purge: z.literal('accepted') }),
+});
+export type AdminUserDeletionResponse = z.infer<typeof AdminUserDeletionResponseSchema>;
+
+export const ADMIN_LOG_KINDS = ['admin_action', 'system_event'] as const;
+export const ADMIN_LOG_OUTCOMES = ['success', 'failure', 'denied'] as const;
+
+/** One line of the Logs screen: an administrator's action (audit) or a recent system event. */
+export const AdminLogEntrySchema = z.object({
+  id: z.string().min(1),
+  kind: z.enum(ADMIN_LOG_KINDS),
+  /** e.g. `users.delete`, `jobs.requeue`; system events: `job.failed`, `payment.completed`, `message.dead_lettered`. */
+  action: z.string().min(1),
+  /** Who did it (the administrator's user id); null for a system event. */
+  actorId: z.string().nullable(),
+  /** What it was done to (a user id or a job id). */
+  targetId: z.string().nullable(),
+  /** The user the entry concerns, when known. */
+  userId: z.string().nullable(),
+  at: isoDate,
+  outcome: z.enum(ADMIN_LOG_OUTCOMES),
+  correlationId: z.string().nullable(),
+  detail: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
+export type AdminLogEntry = z.infer<typeof AdminLogEntrySchema>;
+
+/** `GET /admin/logs?skip&take&action&userId&from&to&kind`, newest first. */
+export const AdminLogsPageSchema = z.object({ data: z.array(AdminLogEntrySchema), pagination: AdminPaginationSchema });
+export type AdminLogsPage = z.infer<typeof AdminLogsPageSchema>;

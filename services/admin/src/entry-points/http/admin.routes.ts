@@ -1,0 +1,203 @@
+import { Router, type Request, type Response } from 'express';
+import {
+  AdminMarkFailedRequestSchema,
+  type AdminJobDetailPage,
+  type AdminLogsPage,
+  type AdminUserDeletionResponse,
+  type AdminUserJobsPage,
+  type AdminUsersPage,
+} from '@kadr/contracts';
+import { HttpProblem, parseInput, requireInternalCaller } from '@kadr/http-kit';
+import type { Logger } from '@kadr/telemetry';
+import type { LogRepository } from '../../data-access/log.repository';
+import type { AuditTrail } from '../../domain/audit/audit-trail';
+import { logEntryView, type LogDetail } from '../../domain/audit/log-entry';
+import type { AdminReadModel } from '../../domain/read-model/admin-read-model';
+import type { UserPurges } from '../../domain/purge/user-purges';
+import type { CommerceHoldsClient } from '../../integrations/commerce-holds.client';
+import type { JobsAdminClient } from '../../integrations/jobs-admin.client';
+import { administratorOf, correlationIdOf, requireAdministrator, type Administrator } from './administrator';
+import {
+  DeleteJobQuerySchema,
+  DeleteUserQuerySchema,
+  firstValues,
+  IdParamSchema,
+  LogsQuerySchema,
+  UserJobsQuerySchema,
+  UsersQuerySchema,
+} from './request-schemas';
+
+export interface AdminRoutesDeps {
+  readModel: AdminReadModel;
+  purges: UserPurges;
+  audit: AuditTrail;
+  logs: LogRepository;
+  jobs: JobsAdminClient;
+  holds: CommerceHoldsClient;
+  internalTokenSecret: string;
+  logger: Logger;
+}
+
+interface ActionContext {
+  req: Request;
+  res: Response;
+  admin: Administrator;
+  correlationId: string | null;
+}
+
+/** What an action is done to, for its audit line. */
+type TargetOf = (req: Request) => { targetId: string | null; userId: string | null };
+
+const idTarget =
+  (kind: 'user' | 'job'): TargetOf =>
+  (req) => {
+    const id = typeof req.params.id === 'string' ? req.params.id : null;
+    return { targetId: id, userId: kind === 'user' ? id : null };
+  };
+const noTarget: TargetOf = () => ({ targetId: null, userId: null });
+
+/** `/admin/*` as the gateway forwards it (`/bff/platform` stripped), the administrator's token required. */
+export function adminRoutes(deps: AdminRoutesDeps): Router {
+  const { readModel, purges, audit, logs, jobs, holds, logger } = deps;
+  const router = Router();
+  router.use('/admin', requireInternalCaller({ secret: deps.internalTokenSecret, audience: 'admin' }));
+  router.use('/admin', requireAdministrator(audit, logger));
+
+  /**
+   * Runs an administrator's action and appends its audit line with the outcome — also when it
+   * fails (then with the problem's reason). A failed audit write is logged, never hides the answer.
+   */
+  const audited =
+    (action: string, targetOf: TargetOf, run: (context: ActionContext) => Promise<LogDetail | void>) =>
+    async (req: Request, res: Response) => {
+      const admin = administratorOf(res);
+      const correlationId = correlationIdOf(res);
+      const record = (outcome: 'success' | 'failure', detail: LogDetail) =>
+        audit
+          .record({ action, actorId: admin.userId, ...targetOf(req), outcome, correlationId, detail })
+          .catch((error: unknown) => logger.error({ err: error, action }, 'audit write failed'));
+      let detail: LogDetail;
+      try {
+        detail = (await run({ req, res, admin, correlationId })) ?? {};
+      } catch (error) {
+        const problem = error instanceof HttpProblem ? error : null;
+        await record('failure', { reason: problem?.reason ?? 'unknown', status: problem?.status ?? 500 });
+        throw error;
+      }
+      await record('success', detail);
+    };
+
+  const idOf = (req: Request) => parseInput(IdParamSchema, req.params).id;
+  const correlation = (id: string | null) => id ?? undefined;
+
+  router.get(
+    '/admin/users',
+    audited('users.list', noTarget, async ({ req, res }) => {
+      const { skip, take, q } = parseInput(UsersQuerySchema, firstValues(req.query));
+      const { items, total } = await readModel.page({ skip, take, q });
+      const body: AdminUsersPage = { data: items, pagination: { skip, take, total } };
+      res.set('Cache-Control', 'private, no-store').json(body);
+      // The search text may be an e-mail address: the audit keeps only whether there was one.
+      return { searched: q !== undefined, returned: items.length };
+    }),
+  );
+
+  router.get(
+    '/admin/users/:id',
+    audited('users.read', idTarget('user'), async ({ req, res }) => {
+      const detail = await readModel.detail(idOf(req));
+      if (!detail) throw new HttpProblem('not_found', { detail: 'There is no such user.' });
+      res.set('Cache-Control', 'private, no-store').json({ data: detail });
+    }),
+  );
+
+  router.get(
+    '/admin/users/:id/jobs',
+    audited('users.jobs.list', idTarget('user'), async ({ req, res, admin, correlationId }) => {
+      const userId = idOf(req);
+      const page = parseInput(UserJobsQuerySchema, firstValues(req.query));
+      const answer = await jobs.userJobs(admin, userId, page, correlation(correlationId));
+      const body: AdminUserJobsPage = {
+        data: answer.items,
+        pagination: { skip: answer.skip, take: answer.take, total: answer.total, hasNext: answer.hasNext },
+      };
+      res.set('Cache-Control', 'private, no-store').json(body);
+      return { returned: answer.items.length };
+    }),
+  );
+
+  router.delete(
+    '/admin/users/:id',
+    audited('users.delete', idTarget('user'), async ({ req, res, admin, correlationId }) => {
+      const userId = idOf(req);
+      parseInput(DeleteUserQuerySchema, firstValues(req.query));
+      if (userId === admin.userId) {
+        throw new HttpProblem('conflict', { detail: 'The administrator cannot delete their own account here.' });
+      }
+      if (!(await readModel.detail(userId))) throw new HttpProblem('not_found', { detail: 'There is no such user.' });
+      await purges.request(userId, admin.userId, correlationId ?? `admin-purge-${userId}`);
+      const body: AdminUserDeletionResponse = { data: { userId, purge: 'accepted' } };
+      res.status(202).json(body);
+      return { purge: true };
+    }),
+  );
+
+  router.get(
+    '/admin/jobs/:id',
+    audited('jobs.read', idTarget('job'), async ({ req, res, admin, correlationId }) => {
+      const jobId = idOf(req);
+      const { data } = await jobs.job(admin, jobId, correlation(correlationId));
+      const hold = await holds.hold(admin, jobId, data.job.userId, correlation(correlationId));
+      const body: AdminJobDetailPage = {
+        data: { job: data.job, events: data.events, hold: hold === 'unavailable' ? null : hold.hold },
+        meta: { missing: hold === 'unavailable' ? ['hold'] : [] },
+      };
+      res.set('Cache-Control', 'private, no-store').json(body);
+      return { userId: data.job.userId, missing: body.meta.missing.join(',') || null };
+    }),
+  );
+
+  router.post(
+    '/admin/jobs/:id/requeue',
+    audited('jobs.requeue', idTarget('job'), async ({ req, res, admin, correlationId }) => {
+      const answer = await jobs.requeue(admin, idOf(req), correlation(correlationId));
+      res.json(answer);
+      return { userId: answer.data.userId, status: answer.data.status };
+    }),
+  );
+
+  router.post(
+    '/admin/jobs/:id/mark-failed',
+    audited('jobs.mark_failed', idTarget('job'), async ({ req, res, admin, correlationId }) => {
+      const jobId = idOf(req);
+      const { reason } = parseInput(AdminMarkFailedRequestSchema, req.body ?? {});
+      const answer = await jobs.markFailed(admin, jobId, reason, correlation(correlationId));
+      res.json(answer);
+      return { userId: answer.data.userId, status: answer.data.status };
+    }),
+  );
+
+  router.delete(
+    '/admin/jobs/:id',
+    audited('jobs.delete', idTarget('job'), async ({ req, res, admin, correlationId }) => {
+      const jobId = idOf(req);
+      const { force } = parseInput(DeleteJobQuerySchema, firstValues(req.query));
+      const answer = await jobs.delete(admin, jobId, force === 'true', correlation(correlationId));
+      res.json(answer);
+      return { force: force === 'true' };
+    }),
+  );
+
+  // Reading the log is not itself logged: every refresh of the Logs screen would add lines to it.
+  router.get('/admin/logs', async (req, res) => {
+    const query = parseInput(LogsQuerySchema, firstValues(req.query));
+    const { items, total } = await logs.query(query);
+    const body: AdminLogsPage = {
+      data: items.map(logEntryView),
+      pagination: { skip: query.skip, take: query.take, total },
+    };
+    res.set('Cache-Control', 'private, no-store').json(body);
+  });
+
+  return router;
+}

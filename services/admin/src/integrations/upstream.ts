@@ -1,0 +1,97 @@
+import {
+  CORRELATION_HEADER,
+  HttpProblem,
+  isProblemReason,
+  mintInternalToken,
+  type InternalCaller,
+} from '@kadr/http-kit';
+
+export interface UpstreamOptions {
+  /** The service's name: the token's audience and the name in error details. */
+  name: string;
+  /** Unset: the service is not configured and every call is a 503. */
+  baseUrl: string | undefined;
+  secret: string;
+  timeoutMs: number;
+}
+
+export interface UpstreamAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** Statuses whose problem the administrator should see as the upstream gave it (not found, conflict…). */
+const RELAYED_STATUSES = new Set([400, 404, 409]);
+
+/**
+ * One internal service called on behalf of the administrator: the administrator's identity is
+ * minted again for that service's audience (never a service identity, so the upstream checks the
+ * administrator itself). Unreachable, timed out or not configured → 503 `service_unavailable`.
+ */
+export class Upstream {
+  constructor(private readonly options: UpstreamOptions) {}
+
+  get configured(): boolean {
+    return this.options.baseUrl !== undefined;
+  }
+
+  async call(
+    caller: InternalCaller,
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    { body, correlationId }: { body?: unknown; correlationId?: string } = {},
+  ): Promise<UpstreamAnswer> {
+    const { name, baseUrl, secret, timeoutMs } = this.options;
+    if (!baseUrl) throw new HttpProblem('service_unavailable', { detail: `The ${name} service is not configured.` });
+    const token = await mintInternalToken(caller, { secret, audience: name });
+    let response: Response;
+    try {
+      response = await fetch(new URL(path, baseUrl), {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(correlationId ? { [CORRELATION_HEADER]: correlationId } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch {
+      throw new HttpProblem('service_unavailable', { detail: `The ${name} service did not answer.` });
+    }
+    return { status: response.status, body: await response.json().catch(() => undefined) };
+  }
+
+  /**
+   * An answer that is not the expected success: a not found, conflict or validation problem is
+   * passed on as the upstream said it; anything else is the upstream's failure (502 `backend_http`).
+   */
+  failure({ status, body }: UpstreamAnswer): HttpProblem {
+    const problem = (body ?? {}) as { type?: unknown; detail?: unknown; errors?: unknown };
+    const reason = typeof problem.type === 'string' ? problem.type.replace(/^\/problems\//, '') : '';
+    if (RELAYED_STATUSES.has(status) && isProblemReason(reason)) {
+      return new HttpProblem(reason, {
+        status,
+        ...(typeof problem.detail === 'string' ? { detail: problem.detail } : {}),
+        ...(isStringRecord(problem.errors) ? { errors: problem.errors } : {}),
+      });
+    }
+    return new HttpProblem('backend_http', { detail: `The ${this.options.name} service answered ${status}.` });
+  }
+
+  /** A 2xx whose body does not have the contract's shape. */
+  unexpectedShape(): HttpProblem {
+    return new HttpProblem('backend_http', {
+      detail: `The ${this.options.name} service answered an unexpected shape.`,
+    });
+  }
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value as Record<string, unknown>).every((v) => typeof v === 'string')
+  );
+}

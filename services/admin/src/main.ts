@@ -1,0 +1,19 @@
+// Tracing must start before express and the other instrumented libraries load.
+import '@kadr/telemetry/register';
+import { loadConfig } from '@kadr/config';
+import { handleShutdownSignals } from '@kadr/http-kit';
+import { adminConfigSchema } from './config';
+import { startAdmin } from './service';
+
+async function main(): Promise<void> {
+  const config = loadConfig('admin', adminConfigSchema);
+  const service = await startAdmin(config);
+  service.logger.info({ url: service.url }, 'admin listening');
+  // The HTTP server first (in-flight requests finish), then the consumer, the bus and the stores.
+  handleShutdownSignals(service.logger, [{ name: 'admin', run: () => service.stop() }]);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`admin failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

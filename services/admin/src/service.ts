@@ -1,0 +1,125 @@
+import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
+import { createHttpApp, startHttpServer, type HttpApp, type ReadinessCheck, type RunningServer } from '@kadr/http-kit';
+import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
+import { openAdminAdapters, type AdminAdapters, type OpenedAdminAdapters } from './adapters';
+import type { AdminConfig } from './config';
+import { AuditTrail } from './domain/audit/audit-trail';
+import { UserPurges } from './domain/purge/user-purges';
+import { AdminReadModel } from './domain/read-model/admin-read-model';
+import { adminRoutes } from './entry-points/http/admin.routes';
+import { subscribeAdmin } from './entry-points/messaging/admin-consumer';
+import { busPurgeEvents, SERVICE } from './entry-points/messaging/purge-events.publisher';
+import { CommerceHoldsClient } from './integrations/commerce-holds.client';
+import { JobsAdminClient } from './integrations/jobs-admin.client';
+import { Upstream } from './integrations/upstream';
+
+export interface AdminParts {
+  config: AdminConfig;
+  adapters: AdminAdapters;
+  logger: Logger;
+  metrics: ServiceMetrics;
+  readinessChecks?: ReadinessCheck[];
+  /** Tests: a fixed clock. */
+  clock?: () => Date;
+}
+
+export interface ComposedAdmin extends HttpApp {
+  readModel: AdminReadModel;
+  purges: UserPurges;
+  /** Starts the consumer of the events the read model is built from. */
+  startBackground(): Promise<void>;
+  /** Stops the consumer (after the HTTP server closed). */
+  stop(): Promise<void>;
+}
+
+/** Admin without a listening socket: what tests drive with supertest, and what `startAdmin` serves. */
+export function composeAdmin({ config, adapters, logger, metrics, readinessChecks, clock }: AdminParts): ComposedAdmin {
+  const now = clock ?? (() => new Date());
+  const { stores, eventBus } = adapters;
+  const readModel = new AdminReadModel(stores);
+  const purges = new UserPurges({
+    ...stores,
+    events: busPurgeEvents(eventBus, now),
+    services: config.PURGE_SERVICES,
+    now,
+  });
+  const upstream = (name: string, baseUrl: string | undefined) =>
+    new Upstream({ name, baseUrl, secret: config.INTERNAL_TOKEN_SECRET, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+  const { app, health } = createHttpApp({
+    service: SERVICE,
+    logger,
+    metrics,
+    routes: [
+      adminRoutes({
+        readModel,
+        purges,
+        audit: new AuditTrail(stores.logs, now),
+        logs: stores.logs,
+        jobs: new JobsAdminClient(upstream('jobs', config.JOBS_URL)),
+        holds: new CommerceHoldsClient(upstream('commerce', config.COMMERCE_URL), logger),
+        internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+        logger,
+      }),
+    ],
+    readinessChecks,
+  });
+  let consumer: ConsumerHandle | undefined;
+  return {
+    app,
+    health,
+    readModel,
+    purges,
+    async startBackground() {
+      consumer = await subscribeAdmin({ bus: eventBus, readModel, purges, logger });
+    },
+    async stop() {
+      await consumer?.stop();
+    },
+  };
+}
+
+export interface RunningAdmin {
+  url: string;
+  logger: Logger;
+  stop(): Promise<void>;
+}
+
+export interface StartAdminOptions {
+  /** The embedded launcher's shared bus (left open on stop); otherwise opened from KAFKA_BROKERS. */
+  bus?: EventBus;
+  logger?: Logger;
+  defaultMetrics?: boolean;
+}
+
+/** Wires admin from its config and listens; used by main.ts and by the embedded launcher. */
+export async function startAdmin(config: AdminConfig, options: StartAdminOptions = {}): Promise<RunningAdmin> {
+  const logger = options.logger ?? createLogger({ service: SERVICE, level: config.LOG_LEVEL });
+  const metrics = createMetrics({ service: SERVICE, defaultMetrics: options.defaultMetrics ?? true });
+  const adapters: OpenedAdminAdapters = await openAdminAdapters(
+    config,
+    logger,
+    options.bus ? { eventBus: options.bus } : {},
+  );
+  let composed: ComposedAdmin | undefined;
+  let server: RunningServer;
+  try {
+    composed = composeAdmin({ config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks });
+    await composed.startBackground();
+    server = await startHttpServer(composed.app, { port: config.PORT, host: config.HOST, health: composed.health });
+  } catch (error) {
+    await composed?.stop().catch(() => undefined);
+    await adapters.close().catch(() => undefined);
+    throw error;
+  }
+  const service = composed;
+  const listening = server;
+  return {
+    url: listening.url,
+    logger,
+    async stop() {
+      await listening.close();
+      await service.stop();
+      await adapters.close();
+    },
+  };
+}

@@ -1,0 +1,322 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import request from 'supertest';
+import { decodeEventOn, type AdminLogEntry, type AdminLogsPage, type AdminUserDetailResponse } from '@kadr/contracts';
+import { administrator, eventually, gatewayService, startAdminRig, user, type AdminRig } from './support/admin-rig';
+import { registered, purged } from './support/events';
+import { startFakeCommerce, startFakeJobs, type FakeUpstream } from './support/fake-upstreams';
+
+const SECRET = 'test-only-internal-secret-0123456789abcdef';
+
+describe('admin HTTP routes', () => {
+  let jobs: FakeUpstream;
+  let commerce: FakeUpstream;
+  let rig: AdminRig;
+
+  beforeAll(async () => {
+    jobs = await startFakeJobs(SECRET);
+    commerce = await startFakeCommerce(SECRET);
+  });
+  afterAll(async () => {
+    await jobs.close();
+    await commerce.close();
+  });
+  beforeEach(async () => {
+    jobs.calls.length = 0;
+    commerce.calls.length = 0;
+    rig = await startAdminRig({ JOBS_URL: jobs.url, COMMERCE_URL: commerce.url });
+  });
+  afterEach(() => rig.close());
+
+  const as = async (caller = administrator()) => ({ authorization: await rig.auth(caller) });
+  const get = async (route: string, caller = administrator()) =>
+    request(rig.admin.app)
+      .get(route)
+      .set(await as(caller));
+  const logsPage = async (query: string) => (await get(`/admin/logs${query}`)).body as AdminLogsPage;
+  const auditLines = async (action?: string): Promise<AdminLogEntry[]> =>
+    (await get(`/admin/logs?kind=admin_action${action ? `&action=${action}` : ''}`)).body.data as AdminLogEntry[];
+  const seedUsers = async (users: Array<[string, string, string]>) => {
+    for (const [i, [id, email, name]] of users.entries()) {
+      await rig.publish(registered(id, email, name, new Date(Date.UTC(2026, 0, 1, 0, i))));
+    }
+    await eventually(async () => (await rig.stores.users.search({ skip: 0, take: 1 })).total === users.length);
+  };
+
+  describe('who may call', () => {
+    it('401 without a token, 403 for a user who is not the administrator and for a service, 200 for the administrator', async () => {
+      expect((await request(rig.admin.app).get('/admin/users')).status).toBe(401);
+      const other = await get('/admin/users', user('u-7'));
+      expect(other.status).toBe(403);
+      expect(other.body).toMatchObject({ type: '/problems/forbidden', status: 403 });
+      expect((await get('/admin/users', gatewayService)).status).toBe(403);
+      expect(
+        (
+          await request(rig.admin.app)
+            .delete('/admin/users/u-1?purge=true')
+            .set(await as(user('u-7')))
+        ).status,
+      ).toBe(403);
+      expect((await get('/admin/users')).status).toBe(200);
+      // A token for another service is refused too.
+      expect((await get('/admin/logs', user('u-7'))).status).toBe(403);
+      const denied = await auditLines('access.denied');
+      expect(denied.map((e) => [e.actorId, e.outcome, e.detail.method])).toEqual([
+        ['u-7', 'denied', 'GET'],
+        ['u-7', 'denied', 'DELETE'],
+        ['service:auth-gateway', 'denied', 'GET'],
+        ['u-7', 'denied', 'GET'],
+      ]);
+    });
+  });
+
+  describe('GET /admin/users', () => {
+    it('searches e-mail and name case-insensitively with regex characters taken literally', async () => {
+      await seedUsers([
+        ['u-1', 'anna.nowak@example.com', 'Anna Nowak'],
+        ['u-2', 'bob+test@example.com', 'Bob (QA)'],
+        ['u-3', 'carl@exampleXcom', 'Carl'],
+      ]);
+      const ids = async (q: string) =>
+        ((await get(`/admin/users?q=${encodeURIComponent(q)}`)).body.data as Array<{ id: string }>).map((u) => u.id);
+      expect(await ids('ANNA')).toEqual(['u-1']);
+      expect(await ids('nOwAk@')).toEqual(['u-1']);
+      expect(await ids('@example.com')).toEqual(['u-2', 'u-1']);
+      expect(await ids('+test')).toEqual(['u-2']);
+      expect(await ids('(qa)')).toEqual(['u-2']);
+      expect(await ids('.*')).toEqual([]);
+      expect(await ids('[')).toEqual([]);
+      expect(await ids('')).toEqual(['u-3', 'u-2', 'u-1']);
+    });
+
+    it('pages with take 50 by default and at most 200', async () => {
+      await seedUsers(Array.from({ length: 3 }, (_, i) => [`u-${i}`, `u${i}@example.com`, `User ${i}`]));
+      expect((await get('/admin/users')).body.pagination).toEqual({ skip: 0, take: 50, total: 3 });
+      const page = await get('/admin/users?skip=1&take=1');
+      expect(page.body).toMatchObject({ data: [{ id: 'u-1' }], pagination: { skip: 1, take: 1, total: 3 } });
+      expect((await get('/admin/users?take=200')).status).toBe(200);
+      for (const bad of ['take=201', 'take=0', 'skip=-1', 'take=abc']) {
+        const res = await get(`/admin/users?${bad}`);
+        expect(res.status).toBe(400);
+        expect(res.body.type).toBe('/problems/validation');
+      }
+      expect((await get('/admin/users?skip=10')).body).toEqual({
+        data: [],
+        pagination: { skip: 10, take: 50, total: 3 },
+      });
+    });
+  });
+
+  describe('DELETE /admin/users/:id?purge=true', () => {
+    it('publishes user.deleted, drops the user, and is complete only when every service acknowledged', async () => {
+      await seedUsers([['u-1', 'ala@example.com', 'Ala']]);
+      const published: string[] = [];
+      await rig.bus.subscribe({
+        group: 'test-observer',
+        topics: ['user.deleted'],
+        handler: (m) => {
+          const { userId, requestedBy, purge } = decodeEventOn('user.deleted', m.value).payload.value;
+          published.push(`${userId}:${requestedBy}:${purge}`);
+          return Promise.resolve();
+        },
+      });
+      const res = await request(rig.admin.app)
+        .delete('/admin/users/u-1?purge=true')
+        .set(await as())
+        .set('x-correlation-id', 'corr-delete-1');
+      expect(res.status).toBe(202);
+      expect(res.body).toEqual({ data: { userId: 'u-1', purge: 'accepted' } });
+      await eventually(() => published.includes('u-1:admin-1:true'));
+
+      // Admin purges its own data and acknowledges itself.
+      const detail = async () => ((await get('/admin/users/u-1')).body as AdminUserDetailResponse).data;
+      await eventually(
+        async () => (await detail()).purge?.services.find((s) => s.service === 'admin')?.acknowledged === true,
+      );
+      expect(await detail()).toMatchObject({ id: 'u-1', deleted: true, user: null, purge: { complete: false } });
+      expect((await get('/admin/users')).body.pagination.total).toBe(0);
+
+      for (const service of ['auth-gateway', 'commerce', 'jobs', 'media']) {
+        await rig.publish(purged('u-1', service));
+        await rig.publish(purged('u-1', service)); // redelivered
+      }
+      await new Promise((r) => setTimeout(r, 50));
+      expect((await detail()).purge?.complete).toBe(false);
+      await rig.publish(purged('u-1', 'i18n'));
+      await eventually(async () => (await detail()).purge?.complete === true);
+      const { purge } = await detail();
+      expect(purge?.services.map((s) => [s.service, s.acknowledged])).toEqual(
+        ['auth-gateway', 'commerce', 'jobs', 'media', 'i18n', 'admin'].map((s) => [s, true]),
+      );
+      expect(purge?.completedAt).not.toBeNull();
+
+      // Events arriving after the purge do not bring the user back.
+      await rig.publish(registered('u-1', 'ala@example.com', 'Ala'));
+      await new Promise((r) => setTimeout(r, 50));
+      expect((await get('/admin/users')).body.pagination.total).toBe(0);
+
+      const [line] = await auditLines('users.delete');
+      expect(line).toMatchObject({
+        actorId: 'admin-1',
+        targetId: 'u-1',
+        userId: 'u-1',
+        outcome: 'success',
+        correlationId: 'corr-delete-1',
+      });
+    });
+
+    it('refuses a deletion without purge, an unknown user and the administrator themself', async () => {
+      await seedUsers([['u-1', 'ala@example.com', 'Ala']]);
+      const del = async (route: string) =>
+        request(rig.admin.app)
+          .delete(route)
+          .set(await as());
+      const withoutPurge = await del('/admin/users/u-1');
+      expect(withoutPurge.status).toBe(400);
+      expect(withoutPurge.body.errors).toHaveProperty('purge');
+      expect((await del('/admin/users/nobody?purge=true')).status).toBe(404);
+      await rig.publish(registered('admin-1', 'admin@kadr.local', 'Admin'));
+      await eventually(async () => (await rig.stores.users.find('admin-1')) !== null);
+      expect((await del('/admin/users/admin-1?purge=true')).status).toBe(409);
+      const lines = await auditLines('users.delete');
+      expect(lines.map((e) => [e.targetId, e.outcome, e.detail.status])).toEqual([
+        ['admin-1', 'failure', 409],
+        ['nobody', 'failure', 404],
+        ['u-1', 'failure', 400],
+      ]);
+    });
+  });
+
+  describe('jobs', () => {
+    it("lists a user's jobs from the jobs service with the administrator's identity", async () => {
+      const res = await get('/admin/users/u-1/jobs?skip=0&take=10');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        data: [{ id: 'job-1', userId: 'u-1' }],
+        pagination: { skip: 0, take: 10, total: 1, hasNext: false },
+      });
+      expect(jobs.calls).toEqual([
+        expect.objectContaining({
+          method: 'GET',
+          path: '/internal/admin/users/u-1/jobs?skip=0&take=10',
+          caller: expect.objectContaining({ kind: 'user', userId: 'admin-1', roles: ['user', 'admin'] }),
+        }),
+      ]);
+      expect((await get('/admin/users/u-1/jobs?take=101')).status).toBe(400);
+    });
+
+    it('composes the job detail and reports the hold missing while commerce refuses it', async () => {
+      const res = await get('/admin/jobs/job-7');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        data: { job: { id: 'job-7', userId: 'user-1' }, events: [{ kind: 'created' }], hold: null },
+        meta: { missing: ['hold'] },
+      });
+      expect(commerce.calls).toEqual([
+        expect.objectContaining({
+          path: '/internal/holds/job-7?userId=user-1',
+          caller: expect.objectContaining({ userId: 'admin-1' }),
+        }),
+      ]);
+      expect((await get('/admin/jobs/missing')).status).toBe(404);
+    });
+
+    it('forwards requeue, mark-failed and delete (with force) and audits each with its outcome', async () => {
+      const send = async (method: 'post' | 'delete', route: string, body?: object) =>
+        (method === 'post' ? request(rig.admin.app).post(route) : request(rig.admin.app).delete(route))
+          .set(await as())
+          .set('x-correlation-id', `corr-forward-${route.length}`)
+          .send(body);
+      const requeued = await send('post', '/admin/jobs/job-1/requeue');
+      expect(requeued.status).toBe(200);
+      expect(requeued.body.data).toMatchObject({ id: 'job-1', status: 'PENDING', attempt: 2 });
+      expect((await send('post', '/admin/jobs/job-1/mark-failed', { reason: 'stuck' })).status).toBe(200);
+      expect((await send('post', '/admin/jobs/job-1/mark-failed', { reason: 'x'.repeat(501) })).status).toBe(400);
+      const conflict = await send('delete', '/admin/jobs/busy');
+      expect(conflict.status).toBe(409);
+      expect(conflict.body).toMatchObject({
+        type: '/problems/conflict',
+        detail: 'The job is processing; delete it with force.',
+      });
+      expect((await send('delete', '/admin/jobs/busy?force=true')).body).toEqual({
+        data: { id: 'busy', deleted: true },
+      });
+      const broken = await send('post', '/admin/jobs/broken/requeue');
+      expect(broken.status).toBe(502);
+      expect(broken.body.type).toBe('/problems/backend_http');
+
+      expect(jobs.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+        'POST /internal/admin/jobs/job-1/requeue',
+        'POST /internal/admin/jobs/job-1/mark-failed',
+        'DELETE /internal/admin/jobs/busy',
+        'DELETE /internal/admin/jobs/busy?force=true',
+        'POST /internal/admin/jobs/broken/requeue',
+      ]);
+      expect(jobs.calls[1]?.body).toEqual({ reason: 'stuck' });
+      expect(jobs.calls.every((c) => c.caller.kind === 'user' && c.caller.roles.includes('admin'))).toBe(true);
+
+      const lines = await auditLines();
+      expect(lines.map((e) => [e.action, e.targetId, e.outcome])).toEqual([
+        ['jobs.requeue', 'broken', 'failure'],
+        ['jobs.delete', 'busy', 'success'],
+        ['jobs.delete', 'busy', 'failure'],
+        ['jobs.mark_failed', 'job-1', 'failure'],
+        ['jobs.mark_failed', 'job-1', 'success'],
+        ['jobs.requeue', 'job-1', 'success'],
+      ]);
+      expect(lines.every((e) => e.actorId === 'admin-1' && e.correlationId?.startsWith('corr-forward-'))).toBe(true);
+    });
+
+    it('answers 503 when the jobs service is unreachable or not configured', async () => {
+      await rig.close();
+      rig = await startAdminRig({ JOBS_URL: 'http://127.0.0.1:9' });
+      const unreachable = await request(rig.admin.app)
+        .post('/admin/jobs/job-1/requeue')
+        .set(await as());
+      expect(unreachable.status).toBe(503);
+      expect(unreachable.body.type).toBe('/problems/service_unavailable');
+      await rig.close();
+      rig = await startAdminRig();
+      expect((await get('/admin/jobs/job-1')).status).toBe(503);
+    });
+  });
+
+  describe('GET /admin/logs', () => {
+    it('filters by action, user and time range and pages', async () => {
+      await get('/admin/users');
+      await get('/admin/users?q=x');
+      await get('/admin/users/u-5/jobs');
+      await get('/admin/jobs/job-3');
+      const all = await logsPage('');
+      expect(all.pagination).toEqual({ skip: 0, take: 50, total: 4 });
+      expect(all.data.map((e) => e.action)).toEqual(['jobs.read', 'users.jobs.list', 'users.list', 'users.list']);
+      expect((await get('/admin/logs?action=users.list')).body.pagination.total).toBe(2);
+      expect((await logsPage('?userId=u-5')).data.map((e) => e.action)).toEqual(['users.jobs.list']);
+      expect((await get('/admin/logs?userId=admin-1')).body.pagination.total).toBe(4);
+      const page = await logsPage('?skip=1&take=2');
+      expect(page.data.map((e) => e.action)).toEqual(['users.jobs.list', 'users.list']);
+      expect(page.pagination).toEqual({ skip: 1, take: 2, total: 4 });
+      const future = new Date(Date.now() + 3_600_000).toISOString();
+      expect((await get(`/admin/logs?from=${encodeURIComponent(future)}`)).body.pagination.total).toBe(0);
+      expect((await get(`/admin/logs?to=${encodeURIComponent(future)}`)).body.pagination.total).toBe(4);
+      for (const bad of ['from=yesterday', 'take=201', 'kind=other', `from=${future}&to=2020-01-01T00:00:00Z`]) {
+        expect((await get(`/admin/logs?${bad}`)).status).toBe(400);
+      }
+    });
+  });
+});
+
+describe('admin main', () => {
+  it('exits non-zero naming a missing required variable', () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, OTEL_SDK_DISABLED: 'true' };
+    delete env.INTERNAL_TOKEN_SECRET;
+    const result = spawnSync(process.execPath, ['--conditions=kadr-source', '--import', 'tsx', 'src/main.ts'], {
+      cwd: path.resolve(__dirname, '..'),
+      env,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(78);
+    expect(result.stderr).toContain('INTERNAL_TOKEN_SECRET: required but not set');
+  });
+});

@@ -1,0 +1,70 @@
+import type { EncodedEvent } from '@kadr/contracts';
+import { MemoryEventBus } from '@kadr/event-bus';
+import { mintInternalToken, type InternalCaller } from '@kadr/http-kit';
+import { createLogger, createMetrics } from '@kadr/telemetry';
+import { openMemoryStores, type AdminStores } from '../../src/adapters';
+import { adminConfigSchema, type AdminConfig } from '../../src/config';
+import { composeAdmin, type ComposedAdmin } from '../../src/service';
+
+export const TEST_SECRET = 'test-only-internal-secret-0123456789abcdef';
+
+export const user = (userId: string): InternalCaller => ({ kind: 'user', userId, roles: ['user'] });
+export const administrator = (userId = 'admin-1'): InternalCaller => ({
+  kind: 'user',
+  userId,
+  email: 'admin@kadr.local',
+  roles: ['user', 'admin'],
+});
+export const gatewayService: InternalCaller = { kind: 'service', service: 'auth-gateway', roles: [] };
+
+export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export interface AdminRig {
+  config: AdminConfig;
+  bus: MemoryEventBus;
+  stores: AdminStores;
+  admin: ComposedAdmin;
+  /** `Authorization` header for a caller (audience `admin`). */
+  auth(caller: InternalCaller): Promise<string>;
+  publish(event: EncodedEvent): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Admin composed on memory stores and an in-process bus, its consumer running. */
+export async function startAdminRig(env: Record<string, string> = {}): Promise<AdminRig> {
+  const config = adminConfigSchema.parse({
+    NODE_ENV: 'test',
+    INTERNAL_TOKEN_SECRET: TEST_SECRET,
+    LOG_LEVEL: 'silent',
+    UPSTREAM_TIMEOUT_MS: '2000',
+    ...env,
+  });
+  const bus = new MemoryEventBus();
+  const stores = await openMemoryStores();
+  const admin = composeAdmin({
+    config,
+    adapters: { eventBus: bus, stores },
+    logger: createLogger({ service: 'admin', level: 'silent' }),
+    metrics: createMetrics({ service: 'admin', defaultMetrics: false }),
+  });
+  await admin.startBackground();
+  return {
+    config,
+    bus,
+    stores,
+    admin,
+    auth: async (caller) => `Bearer ${await mintInternalToken(caller, { secret: TEST_SECRET, audience: 'admin' })}`,
+    publish: (event) => bus.publish(event.topic, [event]),
+    async close() {
+      await admin.stop();
+      await bus.close();
+      await stores.close();
+    },
+  };
+}

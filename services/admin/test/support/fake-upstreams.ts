@@ -1,0 +1,140 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express, { type Request, type Response } from 'express';
+import type { AdminJobView, JobEvent } from '@kadr/contracts';
+import { verifyInternalToken, type InternalCaller } from '@kadr/http-kit';
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  caller: InternalCaller;
+  body: unknown;
+}
+
+export interface FakeUpstream {
+  url: string;
+  calls: RecordedCall[];
+  close(): Promise<void>;
+}
+
+export function adminJobView(id: string, userId: string, overrides: Partial<AdminJobView> = {}): AdminJobView {
+  return {
+    id,
+    userId,
+    status: 'FAILED',
+    progress: 40,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:01:00.000Z',
+    prompt: 'a cat on a boat',
+    modelId: 'local-standard',
+    provider: 'local',
+    duration: 5,
+    quality: 'Standard',
+    speed: 'Normal',
+    width: 1280,
+    height: 720,
+    cost: 10,
+    chargedFrom: 'credits',
+    attempt: 1,
+    errorCode: 'aiproxy_error',
+    errorMessage: null,
+    completedAt: null,
+    output: null,
+    ...overrides,
+  };
+}
+
+const jobEvent: JobEvent = {
+  at: '2026-03-01T10:00:00.000Z',
+  kind: 'created',
+  status: 'PENDING',
+  progress: 0,
+  attempt: 0,
+  message: '',
+  errorCode: null,
+  actor: 'user-1',
+};
+
+const problem = (res: Response, status: number, reason: string, detail: string) =>
+  res
+    .status(status)
+    .type('application/problem+json')
+    .send(JSON.stringify({ type: `/problems/${reason}`, title: reason, status, detail }));
+
+async function listen(app: express.Express): Promise<{ server: Server; url: string }> {
+  return new Promise((resolve) => {
+    const server = app.listen(0, '127.0.0.1', () => {
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+    });
+  });
+}
+
+/**
+ * A jobs service as admin sees it: it verifies the token (audience `jobs`, the administrator's
+ * role) the way the real one does, records every call, and answers from fixtures. Job `busy` is
+ * processing (409 without force), `missing` does not exist, `broken` fails with 500.
+ */
+export async function startFakeJobs(secret: string): Promise<FakeUpstream> {
+  const calls: RecordedCall[] = [];
+  const app = express();
+  app.use(express.json());
+  app.use(async (req: Request, res: Response, next) => {
+    const token = (req.get('authorization') ?? '').replace(/^Bearer /, '');
+    let caller: InternalCaller;
+    try {
+      caller = await verifyInternalToken(token, { secret, audience: 'jobs' });
+    } catch {
+      problem(res, 401, 'unauthorized', 'bad token');
+      return;
+    }
+    if (caller.kind !== 'user' || !caller.roles.includes('admin')) {
+      problem(res, 403, 'forbidden', 'administrator only');
+      return;
+    }
+    calls.push({ method: req.method, path: req.originalUrl, caller, body: req.body as unknown });
+    const id = String(req.path.split('/')[4] ?? '');
+    if (id === 'missing') return problem(res, 404, 'not_found', 'There is no such job.');
+    if (id === 'broken') return problem(res, 500, 'unknown', 'boom');
+    next();
+  });
+  app.get('/internal/admin/users/:userId/jobs', (req, res) => {
+    const skip = Number(req.query.skip ?? 0);
+    const take = Number(req.query.take ?? 50);
+    res.json({ items: [adminJobView('job-1', req.params.userId)], skip, take, total: 1, hasNext: false });
+  });
+  app.get('/internal/admin/jobs/:id', (req, res) => {
+    res.json({ data: { job: adminJobView(req.params.id, 'user-1'), events: [jobEvent] } });
+  });
+  app.post('/internal/admin/jobs/:id/requeue', (req, res) => {
+    res.json({ data: adminJobView(req.params.id, 'user-1', { status: 'PENDING', attempt: 2, errorCode: null }) });
+  });
+  app.post('/internal/admin/jobs/:id/mark-failed', (req, res) => {
+    res.json({ data: adminJobView(req.params.id, 'user-1', { status: 'FAILED' }) });
+  });
+  app.delete('/internal/admin/jobs/:id', (req, res) => {
+    if (req.params.id === 'busy' && req.query.force !== 'true') {
+      return problem(res, 409, 'conflict', 'The job is processing; delete it with force.');
+    }
+    res.json({ data: { id: req.params.id, deleted: true } });
+  });
+  const { server, url } = await listen(app);
+  return { url, calls, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** Commerce's hold read as it is today: only `service:jobs` may read holds, so the administrator gets 403. */
+export async function startFakeCommerce(secret: string): Promise<FakeUpstream> {
+  const calls: RecordedCall[] = [];
+  const app = express();
+  app.get('/internal/holds/:jobId', async (req, res) => {
+    const token = (req.get('authorization') ?? '').replace(/^Bearer /, '');
+    const caller = await verifyInternalToken(token, { secret, audience: 'commerce' });
+    calls.push({ method: req.method, path: req.originalUrl, caller, body: undefined });
+    if (caller.kind === 'service' && caller.service === 'jobs') {
+      res.json({ data: { holdId: req.params.jobId, takenFrom: 'credits', amount: 10, state: 'released' } });
+      return;
+    }
+    problem(res, 403, 'forbidden', 'This call is for internal services only.');
+  });
+  const { server, url } = await listen(app);
+  return { url, calls, close: () => new Promise((r) => server.close(() => r())) };
+}
