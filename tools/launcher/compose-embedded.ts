@@ -1,6 +1,8 @@
 /**
  * The embedded composition: every service in one Node process on embedded adapters (one
- * in-process event bus, memory key-value store, document stores persisted under DATA_DIR),
+ * in-process event bus, memory key-value store, document stores persisted under DATA_DIR) — or,
+ * when KAFKA_BROKERS, MONGODB_URI, REDIS_URL and S3_ENDPOINT name real servers, on those
+ * (what the distributed-mode journey test uses),
  * the internal services on loopback ports of their own, the gateway on PORT and — when no
  * OIDC issuer is configured — the development identity provider on PORT+1.
  * `embedded.ts` runs it for `npm start`; tests start it on free ports.
@@ -65,9 +67,10 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
   };
 
   try {
-    // The in-process event bus every service shares (consumer-group semantics as on Kafka).
-    const bus = new MemoryEventBus({ log: logger });
-    steps.unshift({ name: 'event-bus', run: () => bus.close() });
+    // The in-process event bus every service shares (consumer-group semantics as on Kafka) —
+    // unless KAFKA_BROKERS names a real one: then every service opens its own Kafka client.
+    const bus = processEnv.KAFKA_BROKERS ? undefined : new MemoryEventBus({ log: logger });
+    if (bus) steps.unshift({ name: 'event-bus', run: () => bus.close() });
 
     if (!config.OIDC_ISSUER_URL) {
       // No issuer configured: the development identity provider (it refuses NODE_ENV=production).
@@ -99,12 +102,15 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
     started('commerce', commerce.url, () => commerce.stop());
 
     // Videos and thumbnails on the local disk: the worker writes them, media reads and signs them.
-    const blobStore = createBlobStore({
-      kind: 'fs',
-      root: path.join(env.DATA_DIR, 'media-blobs'),
-      publicBaseUrl: config.PUBLIC_URL,
-      signingSecret: env.BLOB_SIGNING_SECRET,
-    });
+    // With S3_ENDPOINT both open the S3 bucket instead.
+    const blobStore = processEnv.S3_ENDPOINT
+      ? undefined
+      : createBlobStore({
+          kind: 'fs',
+          root: path.join(env.DATA_DIR, 'media-blobs'),
+          publicBaseUrl: config.PUBLIC_URL,
+          signingSecret: env.BLOB_SIGNING_SECRET,
+        });
     const jobsConfig = parseConfig('jobs', jobsConfigSchema, {
       ...internal,
       PUBLIC_URL: config.PUBLIC_URL,

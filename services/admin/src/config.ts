@@ -45,7 +45,8 @@ export const adminConfigSchema = z.object({
   /** Embedded mode: the read model and the audit log persist under DATA_DIR/admin (unset: memory only). */
   DATA_DIR: optionalText,
   MONGODB_URI: optionalText,
-  MONGODB_DB: z.string().min(1).default('admin'),
+  // Not `admin`: MongoDB reserves that database for server commands (it refuses createIndexes there).
+  MONGODB_DB: z.string().min(1).default('kadr-admin'),
   KAFKA_BROKERS: optionalText,
 });
 
