@@ -205,20 +205,33 @@ describe('admin HTTP routes', () => {
       expect((await get('/admin/users/u-1/jobs?take=101')).status).toBe(400);
     });
 
-    it('composes the job detail and reports the hold missing while commerce refuses it', async () => {
+    it("composes the job detail from the jobs service and commerce's hold and ledger entries", async () => {
       const res = await get('/admin/jobs/job-7');
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({
-        data: { job: { id: 'job-7', userId: 'user-1' }, events: [{ kind: 'created' }], hold: null },
-        meta: { missing: ['hold'] },
+        data: {
+          job: { id: 'job-7', userId: 'user-1' },
+          events: [{ kind: 'created' }],
+          hold: { holdId: 'job-7', takenFrom: 'credits', amount: 10, state: 'released' },
+          ledger: [
+            { kind: 'hold', heldDelta: 10, reference: 'job-7' },
+            { kind: 'release', heldDelta: -10, reference: 'job-7' },
+          ],
+        },
+        meta: { missing: [] },
       });
-      expect(commerce.calls).toEqual([
-        expect.objectContaining({
-          path: '/internal/holds/job-7?userId=user-1',
-          caller: expect.objectContaining({ userId: 'admin-1' }),
-        }),
+      expect(commerce.calls.map((c) => c.path).sort()).toEqual([
+        '/internal/holds/job-7?userId=user-1',
+        '/internal/ledger?userId=user-1&reference=job-7',
       ]);
+      expect(commerce.calls.every((c) => c.caller.kind === 'user' && c.caller.userId === 'admin-1')).toBe(true);
       expect((await get('/admin/jobs/missing')).status).toBe(404);
+    });
+
+    it('still answers the job detail when commerce refuses, listing the missing parts', async () => {
+      const res = await get('/admin/jobs/refused');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ data: { hold: null, ledger: null }, meta: { missing: ['hold', 'ledger'] } });
     });
 
     it('forwards requeue, mark-failed and delete (with force) and audits each with its outcome', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LedgerEntrySchema } from './commerce-api';
 import { PlanIdSchema } from './commerce';
 import { TierSchema } from './commerce-api';
 import { AdminJobViewSchema, JobEventSchema } from './jobs';
@@ -113,8 +114,10 @@ export const AdminJobDetailPageSchema = z.object({
     job: AdminJobViewSchema,
     events: z.array(JobEventSchema),
     hold: AdminHoldSchema.nullable(),
+    /** Commerce's ledger entries caused by the job (hold, capture, release), oldest first. */
+    ledger: z.array(LedgerEntrySchema).nullable(),
   }),
-  meta: z.object({ missing: z.array(z.enum(['hold'])) }),
+  meta: z.object({ missing: z.array(z.enum(['hold', 'ledger'])) }),
 });
 export type AdminJobDetailPage = z.infer<typeof AdminJobDetailPageSchema>;
 

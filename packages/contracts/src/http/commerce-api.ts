@@ -24,6 +24,9 @@ export const COMMERCE_PATHS = {
   /** The job's hold on the user's account (held, captured or released). */
   hold: (jobId: string, userId: string) =>
     `/internal/holds/${encodeURIComponent(jobId)}?userId=${encodeURIComponent(userId)}`,
+  /** The user's ledger entries caused by one reference (a job id, an order id) — administrator or service. */
+  ledger: (userId: string, reference: string) =>
+    `/internal/ledger?userId=${encodeURIComponent(userId)}&reference=${encodeURIComponent(reference)}`,
   entitlements: (userId: string) => `/internal/users/${encodeURIComponent(userId)}/entitlements`,
   reconciliation: (userId: string) => `/internal/reconciliation/${encodeURIComponent(userId)}`,
 } as const;
@@ -216,6 +219,22 @@ export const HoldResponseSchema = z.object({
   }),
 });
 export type HoldResponse = z.infer<typeof HoldResponseSchema>;
+
+/** One ledger entry as the administrator's job detail shows it. */
+export const LedgerEntrySchema = z.object({
+  id: z.string().min(1),
+  kind: z.string().min(1),
+  balanceDelta: z.number().int(),
+  heldDelta: z.number().int(),
+  allowanceDelta: z.number().int(),
+  reference: z.string(),
+  occurredAt: z.iso.datetime({ offset: true }),
+});
+export type LedgerEntryView = z.infer<typeof LedgerEntrySchema>;
+
+/** `GET /internal/ledger?userId&reference`, oldest first. */
+export const LedgerEntriesResponseSchema = z.object({ data: z.array(LedgerEntrySchema) });
+export type LedgerEntriesResponse = z.infer<typeof LedgerEntriesResponseSchema>;
 
 /** `GET /internal/users/{userId}/entitlements`: what the jobs service checks (tier cap). */
 export const EntitlementsSchema = z.object({

@@ -121,7 +121,10 @@ export async function startFakeJobs(secret: string): Promise<FakeUpstream> {
   return { url, calls, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-/** Commerce's hold read as it is today: only `service:jobs` may read holds, so the administrator gets 403. */
+/**
+ * Commerce's hold and ledger reads as commerce serves them: the jobs service and the administrator
+ * may read; anyone else gets 403. A job id `refused` answers 403 to everyone (commerce refusing).
+ */
 export async function startFakeCommerce(secret: string): Promise<FakeUpstream> {
   const calls: RecordedCall[] = [];
   const app = express();
@@ -129,11 +132,44 @@ export async function startFakeCommerce(secret: string): Promise<FakeUpstream> {
     const token = (req.get('authorization') ?? '').replace(/^Bearer /, '');
     const caller = await verifyInternalToken(token, { secret, audience: 'commerce' });
     calls.push({ method: req.method, path: req.originalUrl, caller, body: undefined });
-    if (caller.kind === 'service' && caller.service === 'jobs') {
+    const allowed = (caller.kind === 'service' && caller.service === 'jobs') || caller.roles.includes('admin');
+    if (allowed && req.params.jobId !== 'refused') {
       res.json({ data: { holdId: req.params.jobId, takenFrom: 'credits', amount: 10, state: 'released' } });
       return;
     }
     problem(res, 403, 'forbidden', 'This call is for internal services only.');
+  });
+  app.get('/internal/ledger', async (req, res) => {
+    const token = (req.get('authorization') ?? '').replace(/^Bearer /, '');
+    const caller = await verifyInternalToken(token, { secret, audience: 'commerce' });
+    calls.push({ method: req.method, path: req.originalUrl, caller, body: undefined });
+    if (!caller.roles.includes('admin') || req.query.reference === 'refused') {
+      problem(res, 403, 'forbidden', 'Not allowed.');
+      return;
+    }
+    const reference = typeof req.query.reference === 'string' ? req.query.reference : '';
+    res.json({
+      data: [
+        {
+          id: 'l-1',
+          kind: 'hold',
+          balanceDelta: 0,
+          heldDelta: 10,
+          allowanceDelta: 0,
+          reference,
+          occurredAt: '2026-11-01T10:00:00.000Z',
+        },
+        {
+          id: 'l-2',
+          kind: 'release',
+          balanceDelta: 0,
+          heldDelta: -10,
+          allowanceDelta: 0,
+          reference,
+          occurredAt: '2026-11-01T10:01:00.000Z',
+        },
+      ],
+    });
   });
   const { server, url } = await listen(app);
   return { url, calls, close: () => new Promise((r) => server.close(() => r())) };

@@ -147,10 +147,21 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
     audited('jobs.read', idTarget('job'), async ({ req, res, admin, correlationId }) => {
       const jobId = idOf(req);
       const { data } = await jobs.job(admin, jobId, correlation(correlationId));
-      const hold = await holds.hold(admin, jobId, data.job.userId, correlation(correlationId));
+      const [hold, ledger] = await Promise.all([
+        holds.hold(admin, jobId, data.job.userId, correlation(correlationId)),
+        holds.ledger(admin, jobId, data.job.userId, correlation(correlationId)),
+      ]);
+      const missing: AdminJobDetailPage['meta']['missing'] = [];
+      if (hold === 'unavailable') missing.push('hold');
+      if (ledger === 'unavailable') missing.push('ledger');
       const body: AdminJobDetailPage = {
-        data: { job: data.job, events: data.events, hold: hold === 'unavailable' ? null : hold.hold },
-        meta: { missing: hold === 'unavailable' ? ['hold'] : [] },
+        data: {
+          job: data.job,
+          events: data.events,
+          hold: hold === 'unavailable' ? null : hold.hold,
+          ledger: ledger === 'unavailable' ? null : ledger,
+        },
+        meta: { missing },
       };
       res.set('Cache-Control', 'private, no-store').json(body);
       return { userId: data.job.userId, missing: body.meta.missing.join(',') || null };

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { HoldRequestSchema } from '@kadr/contracts';
 import { HttpProblem, callerOf, parseInput } from '@kadr/http-kit';
-import type { Entitlements } from '@kadr/contracts';
+import type { Entitlements, LedgerEntryView } from '@kadr/contracts';
 import type { AccountRepository } from '../../data-access/accounts/account.repository';
 import type { LedgerRepository } from '../../data-access/ledger/ledger.repository';
 import type { CreditAccounts } from '../../domain/credits/accounts';
@@ -14,6 +14,7 @@ import { correlationIdOf, isAdministrator, requireAdministratorOrService, requir
 const UserIdSchema = z.object({ userId: z.string().min(1).max(128) });
 const JobIdSchema = z.object({ jobId: z.string().min(1).max(128) });
 const HoldLookupSchema = z.object({ userId: z.string().min(1).max(128) });
+const LedgerLookupSchema = z.object({ userId: z.string().min(1).max(128), reference: z.string().min(1).max(128) });
 
 /** The only service that places holds and reads them. */
 const HOLD_CALLERS = ['jobs'];
@@ -68,6 +69,24 @@ export function internalRoutes(deps: {
         available: account.available,
       },
     };
+    res.json({ data });
+  });
+
+  router.get('/internal/ledger', async (req, res) => {
+    requireAdministratorOrService(res);
+    const { userId, reference } = parseInput(LedgerLookupSchema, req.query);
+    const entries = await deps.ledger.listByReference(userId, reference);
+    const data: LedgerEntryView[] = entries
+      .map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        balanceDelta: e.balanceDelta,
+        heldDelta: e.heldDelta,
+        allowanceDelta: e.allowanceDelta,
+        reference: e.reference,
+        occurredAt: e.occurredAt.toISOString(),
+      }))
+      .sort((a, b) => a.occurredAt.localeCompare(b.occurredAt));
     res.json({ data });
   });
 
