@@ -17,3 +17,15 @@ export function createEventBus(config: EventBusConfig): EventBus {
     }
   }
 }
+
+/**
+ * What every service does with its KAFKA_BROKERS variable: Kafka (the comma-separated brokers,
+ * client id = the service name) when it is set, the in-process bus otherwise.
+ */
+export function eventBusFromEnvironment(kafkaBrokers: string | undefined, service: string, log: EventBusLog): EventBus {
+  const brokers = (kafkaBrokers ?? '')
+    .split(',')
+    .map((broker) => broker.trim())
+    .filter(Boolean);
+  return createEventBus(brokers.length ? { kind: 'kafka', brokers, clientId: service, log } : { kind: 'memory', log });
+}

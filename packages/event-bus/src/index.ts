@@ -1,5 +1,5 @@
 export * from './port';
-export { createEventBus, type EventBusConfig } from './create-event-bus';
+export { createEventBus, eventBusFromEnvironment, type EventBusConfig } from './create-event-bus';
 export { MemoryEventBus, DEFAULT_MEMORY_PARTITIONS, type MemoryEventBusOptions } from './memory/memory-event-bus';
 export { KafkaEventBus, type KafkaEventBusOptions } from './kafka/kafka-event-bus';
 export type { KafkaConsumerTuning } from './kafka/kafka-consumer';

@@ -1,4 +1,4 @@
-import { createEventBus, KafkaEventBus, MemoryEventBus } from '../src';
+import { createEventBus, eventBusFromEnvironment, KafkaEventBus, MemoryEventBus } from '../src';
 
 describe('createEventBus', () => {
   it('builds the memory bus', async () => {
@@ -15,5 +15,23 @@ describe('createEventBus', () => {
 
   it('needs at least one broker', () => {
     expect(() => createEventBus({ kind: 'kafka', brokers: [], clientId: 'test' })).toThrow('broker');
+  });
+});
+
+describe('eventBusFromEnvironment', () => {
+  const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+  it('is the in-process bus when KAFKA_BROKERS is unset or blank', async () => {
+    for (const value of [undefined, '', ' , ']) {
+      const bus = eventBusFromEnvironment(value, 'commerce', log);
+      expect(bus).toBeInstanceOf(MemoryEventBus);
+      await bus.close();
+    }
+  });
+
+  it('is Kafka when brokers are named', async () => {
+    const bus = eventBusFromEnvironment('127.0.0.1:1, 127.0.0.1:2', 'commerce', log);
+    expect(bus).toBeInstanceOf(KafkaEventBus);
+    await bus.close();
   });
 });

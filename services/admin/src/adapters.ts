@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { connectDocuments } from '@kadr/documents';
-import { createEventBus, type EventBus } from '@kadr/event-bus';
+import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
 import type { ReadinessCheck } from '@kadr/http-kit';
 import type { Logger } from '@kadr/telemetry';
 import type { AdminConfig } from './config';
@@ -69,18 +69,7 @@ export async function openAdminAdapters(
   const closers: Array<() => Promise<void>> = [];
   const readinessChecks: ReadinessCheck[] = [];
   try {
-    const eventBus =
-      provided.eventBus ??
-      createEventBus(
-        config.KAFKA_BROKERS
-          ? {
-              kind: 'kafka',
-              brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()),
-              clientId: 'admin',
-              log: logger,
-            }
-          : { kind: 'memory', log: logger },
-      );
+    const eventBus = provided.eventBus ?? eventBusFromEnvironment(config.KAFKA_BROKERS, 'admin', logger);
     if (!provided.eventBus) closers.push(() => eventBus.close());
 
     let stores: AdminStores;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { connectDocuments } from '@kadr/documents';
-import { createEventBus, type EventBus } from '@kadr/event-bus';
+import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
 import type { ReadinessCheck } from '@kadr/http-kit';
 import { createKeyValueStore, type KeyValueStore } from '@kadr/kv-store';
 import type { Logger } from '@kadr/telemetry';
@@ -55,18 +55,7 @@ export async function openGatewayAdapters(
     );
   if (!provided.keyValueStore) closers.push(() => keyValueStore.close());
 
-  const eventBus =
-    provided.eventBus ??
-    createEventBus(
-      config.KAFKA_BROKERS
-        ? {
-            kind: 'kafka',
-            brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()),
-            clientId: 'auth-gateway',
-            log: logger,
-          }
-        : { kind: 'memory', log: logger },
-    );
+  const eventBus = provided.eventBus ?? eventBusFromEnvironment(config.KAFKA_BROKERS, 'auth-gateway', logger);
   if (!provided.eventBus) closers.unshift(() => eventBus.close());
 
   let users = provided.users;

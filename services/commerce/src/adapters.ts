@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { connectDocuments } from '@kadr/documents';
-import { createEventBus, type EventBus } from '@kadr/event-bus';
+import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
 import type { ReadinessCheck } from '@kadr/http-kit';
 import type { Logger } from '@kadr/telemetry';
 import type { CommerceConfig } from './config';
@@ -44,18 +44,7 @@ export async function openCommerceAdapters(
   const closers: Array<() => Promise<void>> = [];
   const readinessChecks: ReadinessCheck[] = [];
 
-  const eventBus =
-    provided.eventBus ??
-    createEventBus(
-      config.KAFKA_BROKERS
-        ? {
-            kind: 'kafka',
-            brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()),
-            clientId: 'commerce',
-            log: logger,
-          }
-        : { kind: 'memory', log: logger },
-    );
+  const eventBus = provided.eventBus ?? eventBusFromEnvironment(config.KAFKA_BROKERS, 'commerce', logger);
   if (!provided.eventBus) closers.push(() => eventBus.close());
 
   let stores: CommerceStores;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { connectDocuments } from '@kadr/documents';
-import { createEventBus, type EventBus } from '@kadr/event-bus';
+import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
 import { createHttpApp, startHttpServer, type ReadinessCheck } from '@kadr/http-kit';
 import { createLogger, createMetrics, type Logger } from '@kadr/telemetry';
 import type { I18nConfig } from './config';
@@ -50,18 +50,7 @@ async function openPreferences(
 export async function startI18n(config: I18nConfig, options: StartI18nOptions = {}): Promise<RunningI18n> {
   const logger = createLogger({ service: SERVICE, level: config.LOG_LEVEL });
   const metrics = createMetrics({ service: SERVICE, defaultMetrics: options.defaultMetrics ?? true });
-  const bus =
-    options.bus ??
-    createEventBus(
-      config.KAFKA_BROKERS
-        ? {
-            kind: 'kafka',
-            brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()),
-            clientId: SERVICE,
-            log: logger,
-          }
-        : { kind: 'memory', log: logger },
-    );
+  const bus = options.bus ?? eventBusFromEnvironment(config.KAFKA_BROKERS, SERVICE, logger);
   const store = await openPreferences(config, logger);
   const consumer = await subscribeUserEvents({ bus, preferences: store.preferences, logger });
   const { app, health } = createHttpApp({

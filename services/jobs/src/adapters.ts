@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createBlobStore, type BlobStore } from '@kadr/blob-store';
 import { connectDocuments } from '@kadr/documents';
-import { createEventBus, type EventBus } from '@kadr/event-bus';
+import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
 import type { ReadinessCheck } from '@kadr/http-kit';
 import type { Logger } from '@kadr/telemetry';
 import type { JobsConfig } from './config';
@@ -67,18 +67,7 @@ export async function openJobsAdapters(
   const closers: Array<() => Promise<void>> = [];
   const readinessChecks: ReadinessCheck[] = [];
 
-  const eventBus =
-    provided.eventBus ??
-    createEventBus(
-      config.KAFKA_BROKERS
-        ? {
-            kind: 'kafka',
-            brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()),
-            clientId: 'jobs',
-            log: logger,
-          }
-        : { kind: 'memory', log: logger },
-    );
+  const eventBus = provided.eventBus ?? eventBusFromEnvironment(config.KAFKA_BROKERS, 'jobs', logger);
   if (!provided.eventBus) closers.push(() => eventBus.close());
 
   const blobStore = provided.blobStore ?? openBlobStore(config);

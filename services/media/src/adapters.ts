@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createBlobStore, S3BlobStore, type BlobStore } from '@kadr/blob-store';
 import { connectDocuments } from '@kadr/documents';
-import { createEventBus, type EventBus } from '@kadr/event-bus';
+import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
 import type { ReadinessCheck } from '@kadr/http-kit';
 import type { Logger } from '@kadr/telemetry';
 import type { MediaConfig } from './config';
@@ -65,18 +65,7 @@ export async function openMediaAdapters(
   const closers: Array<() => Promise<void>> = [];
   const readinessChecks: ReadinessCheck[] = [];
   try {
-    const eventBus =
-      provided.eventBus ??
-      createEventBus(
-        config.KAFKA_BROKERS
-          ? {
-              kind: 'kafka',
-              brokers: config.KAFKA_BROKERS.split(',').map((b) => b.trim()),
-              clientId: 'media',
-              log: logger,
-            }
-          : { kind: 'memory', log: logger },
-      );
+    const eventBus = provided.eventBus ?? eventBusFromEnvironment(config.KAFKA_BROKERS, 'media', logger);
     if (!provided.eventBus) closers.push(() => eventBus.close());
 
     const blobStore = provided.blobStore ?? openBlobStore(config);
