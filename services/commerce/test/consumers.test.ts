@@ -112,6 +112,77 @@ describe('consumers (redelivered 3×)', () => {
     expect((await reconcileAccount(h.adapters.accounts, h.adapters.ledger, userId))?.ok).toBe(true);
   });
 
+  it("job.progress COMPLETED captures a requeued job's generation 2 once; generation 1 stays released", async () => {
+    const userId = randomUUID();
+    const first = { jobId: 'again', userId, amount: 10, resolution: '720p' as const };
+    await h.holds.place(first, 'c');
+    await deliverThrice({ case: 'jobProgress', value: { jobId: 'again', userId, kind: JobProgressKind.FAILED } });
+    await eventually(async () => expect(await h.adapters.accounts.get(userId)).toMatchObject({ held: 0 }));
+    expect((await h.holds.place({ ...first, generation: 2 }, 'c')).created).toBe(true);
+    await deliverThrice({
+      case: 'jobProgress',
+      value: { jobId: 'again', userId, kind: JobProgressKind.COMPLETED, progress: 100 },
+    });
+    await eventually(async () =>
+      expect(await h.adapters.accounts.get(userId)).toMatchObject({ balance: 40, held: 0, available: 40 }),
+    );
+    const account = await h.adapters.accounts.get(userId);
+    expect(account?.settledHolds.map((s) => `${s.holdId}:${s.state}`)).toEqual(['again:released', 'again#2:captured']);
+    await h.relay.drain();
+    const kinds = (await h.adapters.ledger.listByReference(userId, 'again')).map((e) => e.kind);
+    expect(kinds.sort()).toEqual(['capture', 'hold', 'hold', 'release']);
+    expect((await reconcileAccount(h.adapters.accounts, h.adapters.ledger, userId))?.ok).toBe(true);
+  });
+
+  it("a redelivered FAILED of a job's earlier run does not release the requeued job's new hold", async () => {
+    let now = new Date('2026-11-01T10:00:00.000Z');
+    const c = await createHarness({ clock: () => now });
+    try {
+      const deliver = async (payload: EventPayloadInit) => {
+        const event = encodeEvent(payload, { producer: 'test', correlationId: 'c' });
+        for (let i = 0; i < 3; i += 1) await c.bus.publish(event.topic, [event]);
+      };
+      const userId = randomUUID();
+      const first = { jobId: 'stale', userId, amount: 10, resolution: '720p' as const };
+      await c.holds.place(first, 'c');
+      const failedRun1: EventPayloadInit = {
+        case: 'jobProgress',
+        value: {
+          jobId: 'stale',
+          userId,
+          kind: JobProgressKind.FAILED,
+          occurredAt: timestampFromDate(new Date('2026-11-01T10:05:00.000Z')),
+        },
+      };
+      await deliver(failedRun1);
+      await eventually(async () => expect(await c.adapters.accounts.get(userId)).toMatchObject({ held: 0 }));
+
+      now = new Date('2026-11-01T11:00:00.000Z'); // the administrator requeues an hour later
+      expect((await c.holds.place({ ...first, generation: 2 }, 'c')).created).toBe(true);
+      await deliver(failedRun1); // the first run's FAILED, delivered again
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await c.adapters.accounts.get(userId)).toMatchObject({ held: 10 });
+
+      await deliver({
+        case: 'jobProgress',
+        value: {
+          jobId: 'stale',
+          userId,
+          kind: JobProgressKind.COMPLETED,
+          progress: 100,
+          occurredAt: timestampFromDate(new Date('2026-11-01T11:02:00.000Z')),
+        },
+      });
+      await eventually(async () =>
+        expect(await c.adapters.accounts.get(userId)).toMatchObject({ balance: 40, held: 0, available: 40 }),
+      );
+      await c.relay.drain();
+      expect((await reconcileAccount(c.adapters.accounts, c.adapters.ledger, userId))?.ok).toBe(true);
+    } finally {
+      await c.close();
+    }
+  });
+
   it('user.deleted with purge erases account, ledger and orders, and confirms with user.purged', async () => {
     const userId = randomUUID();
     await h.holds.place({ jobId: 'j', userId, amount: 10, resolution: '720p' }, 'c');

@@ -98,6 +98,47 @@ describe('holds, capture and release (memory)', () => {
     clock.advanceTo('2025-03-01T12:00:00Z');
   });
 
+  it('holds a requeued job again as generation 2 after a release, once for 10 parallel requests', async () => {
+    const userId = randomUUID();
+    const first = request(userId, 'requeued', 10);
+    await h.holds.place(first, 'c');
+    await h.holds.settle(userId, 'requeued', 'release', 'c');
+    const second = { ...first, generation: 2 };
+    const results = await Promise.all(Array.from({ length: 10 }, () => h.holds.place(second, 'c')));
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    for (const { hold } of results) {
+      expect(hold).toEqual({ holdId: 'requeued#2', userId, takenFrom: 'credits', amount: 10, state: 'held' });
+    }
+    expect(await h.accounts.credits(userId, 'c')).toEqual({ balance: 50, currency: 'credits', heldCredits: 10 });
+    // The lookup answers the newest generation; generation 1 stays released.
+    expect(await h.holds.find('requeued', userId)).toMatchObject({ holdId: 'requeued#2', state: 'held' });
+    expect((await h.holds.place(first, 'c')).hold).toMatchObject({ holdId: 'requeued', state: 'released' });
+    // Settling acts on the open generation, once.
+    expect(await h.holds.settle(userId, 'requeued', 'capture', 'c')).toMatchObject({
+      holdId: 'requeued#2',
+      state: 'captured',
+    });
+    expect(await h.holds.settle(userId, 'requeued', 'capture', 'c')).toBeNull();
+    expect(await h.accounts.credits(userId, 'c')).toEqual({ balance: 40, currency: 'credits', heldCredits: 0 });
+    await h.relay.drain();
+    const entries = await h.adapters.ledger.listByReference(userId, 'requeued');
+    // Same-millisecond entries may sort either way: compare the kinds, not their order.
+    expect(entries.map((e) => e.kind).sort()).toEqual(['capture', 'hold', 'hold', 'release']);
+    await reconciled(userId);
+  });
+
+  it('refuses a next generation (409 conflict) while the job still has an open hold', async () => {
+    const userId = randomUUID();
+    await h.holds.place(request(userId, 'busy', 10), 'c');
+    await expect(h.holds.place({ ...request(userId, 'busy', 10), generation: 2 }, 'c')).rejects.toMatchObject({
+      reason: 'conflict',
+      status: 409,
+    });
+    expect(await h.accounts.credits(userId, 'c')).toEqual({ balance: 50, currency: 'credits', heldCredits: 10 });
+    expect(await h.holds.find('busy', userId)).toMatchObject({ holdId: 'busy', state: 'held' });
+    await reconciled(userId);
+  });
+
   it('race: 200 concurrent holds of 1 credit against 50 available → exactly 50, never below 0, reconciled', async () => {
     const userId = randomUUID();
     await h.accounts.ensure(userId, 'c');

@@ -280,6 +280,18 @@ describe('commerce HTTP routes (memory, mock provider)', () => {
         .set('authorization', jobs)
         .send({ ...body, resolution: '4k' })
         .expect(400);
+      // A next generation while generation 1 is open: 409 conflict; a generation below 1: 400.
+      const early = await request(h.app)
+        .post('/internal/holds')
+        .set('authorization', jobs)
+        .send({ ...body, generation: 2 })
+        .expect(409);
+      expect(early.body).toMatchObject({ type: '/problems/conflict' });
+      await request(h.app)
+        .post('/internal/holds')
+        .set('authorization', jobs)
+        .send({ ...body, generation: 0 })
+        .expect(400);
       const found = await request(h.app).get('/internal/holds/job-1?userId=ken').set('authorization', jobs).expect(200);
       expect(found.body.data.state).toBe('held');
       await request(h.app).get('/internal/holds/nope?userId=ken').set('authorization', jobs).expect(404);

@@ -205,14 +205,15 @@ describe('jobs API (HTTP, without a worker)', () => {
         .send({ reason: 'stuck' });
       expect(failed.body.data).toMatchObject({ status: 'FAILED', errorCode: 'unknown' });
       await waitFor(() => rig.commerce.account('managed').holds.get(jobId)?.state === 'released');
-      // A released hold cannot be renewed for the same job by commerce's API.
-      expect(
-        (
-          await request(rig.api.url)
-            .post(`/internal/admin/jobs/${jobId}/requeue`)
-            .set('authorization', await admin())
-        ).status,
-      ).toBe(409);
+      // A FAILED job is requeued with a new hold (generation 2); generation 1 stays released.
+      const again = await request(rig.api.url)
+        .post(`/internal/admin/jobs/${jobId}/requeue`)
+        .set('authorization', await admin());
+      expect(again.status).toBe(200);
+      expect(again.body.data).toMatchObject({ status: 'PENDING' });
+      expect(rig.commerce.account('managed').holds.get(`${jobId}#2`)).toMatchObject({ state: 'held' });
+      expect(rig.commerce.account('managed').holds.get(jobId)).toMatchObject({ state: 'released' });
+      expect((await rig.api.adapters.jobs.findById(jobId))?.holdGeneration).toBe(2);
 
       const deleted = await request(rig.api.url)
         .delete(`/internal/admin/jobs/${jobId}?force=true`)

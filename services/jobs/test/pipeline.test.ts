@@ -200,4 +200,52 @@ describe('jobs pipeline [memory bus]', () => {
       .set('authorization', `Bearer ${await userToken(userId)}`);
     expect(recent.body.items).toHaveLength(1);
   }, 30_000);
+
+  it('requeues a FAILED job with a new hold (generation 2): it completes and is charged exactly once', async () => {
+    const userId = `u-${randomUUID()}`;
+    const account = rig.commerce.give(userId, 20);
+    const admin = `Bearer ${await userToken('the-admin', ['user', 'admin'])}`;
+    const created = await create(userId, {
+      prompt: 'second time lucky',
+      modelId: 'kadr-motion-v1',
+      duration: 5,
+      quality: 'Lite',
+      speed: 'Ultra Fast',
+    });
+    const jobId = created.body.id as string;
+    const cost = created.body.cost as number;
+    // The administrator fails it (PENDING or already PROCESSING); commerce releases generation 1.
+    const failed = await request(rig.api.url)
+      .post(`/internal/admin/jobs/${jobId}/mark-failed`)
+      .set('authorization', admin);
+    expect(failed.body.data).toMatchObject({ status: 'FAILED' });
+    await waitFor(() => account.holds.get(jobId)?.state === 'released', 5_000, 'the release');
+    await rig.worker!.runner.idle();
+    expect((await getJob(userId, jobId))?.status).toBe('FAILED');
+
+    // Not enough credits for the new hold: 402, the job stays FAILED and nothing is held.
+    const balance = account.balance;
+    account.balance = 0;
+    const refused = await request(rig.api.url)
+      .post(`/internal/admin/jobs/${jobId}/requeue`)
+      .set('authorization', admin);
+    expect(refused.status).toBe(402);
+    expect((await getJob(userId, jobId))?.status).toBe('FAILED');
+    expect(account.held).toBe(0);
+    account.balance = balance;
+
+    const requeued = await request(rig.api.url)
+      .post(`/internal/admin/jobs/${jobId}/requeue`)
+      .set('authorization', admin);
+    expect(requeued.status).toBe(200);
+    expect(requeued.body.data).toMatchObject({ status: 'PENDING' });
+    await waitFor(async () => (await getJob(userId, jobId))?.status === 'COMPLETED', 60_000, 'the requeued job');
+    await waitFor(() => account.held === 0, 5_000, 'the capture');
+    expect(account.balance).toBe(20 - cost);
+    expect(rig.commerce.holdsOf(account, jobId).map(([holdId, h]) => `${holdId}:${h.state}`)).toEqual([
+      `${jobId}:released`,
+      `${jobId}#2:captured`,
+    ]);
+    expect((await rig.api.adapters.jobs.findById(jobId))?.holdGeneration).toBe(2);
+  }, 90_000);
 });

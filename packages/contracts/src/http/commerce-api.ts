@@ -189,13 +189,19 @@ export const HoldResolutionSchema = z
   .union([ResolutionSchema, z.union([z.literal(480), z.literal(720), z.literal(1080), z.literal(2160)])])
   .transform((value) => (typeof value === 'number' ? RESOLUTION_OF_HEIGHT[value] : value));
 
-/** `POST /internal/holds` (service caller `jobs`): idempotent by jobId. */
+/**
+ * `POST /internal/holds` (service caller `jobs`): idempotent by (jobId, generation). A job's
+ * first hold is generation 1 (hold id = jobId); a requeued job asks for the next generation
+ * (hold id `${jobId}#${generation}`), allowed only while the job has no open hold (409 otherwise).
+ */
 export const HoldRequestSchema = z.strictObject({
   jobId: z.string().min(1).max(128),
   userId: z.string().min(1).max(128),
   /** Credits the generation costs when it is not covered by the plan's allowance. */
   amount: z.number().int().positive().max(100_000),
   resolution: HoldResolutionSchema,
+  /** The job's hold generation; absent = 1 (the first hold). */
+  generation: z.number().int().min(1).max(1_000).optional(),
 });
 export type HoldRequest = z.input<typeof HoldRequestSchema>;
 
@@ -210,7 +216,7 @@ export type HoldState = z.infer<typeof HoldStateSchema>;
 /** 201 (new hold) or 200 (the job's existing hold). 402 `insufficient_credits` when neither source suffices. */
 export const HoldResponseSchema = z.object({
   data: z.object({
-    /** The job id. */
+    /** The job id (generation 1) or `${jobId}#${generation}`. */
     holdId: z.string().min(1),
     takenFrom: HoldSourceSchema,
     /** Credits held; 0 when taken from the allowance. */

@@ -1,8 +1,10 @@
 /**
  * A local stand-in for commerce (never its code): the internal hold and entitlement calls
  * over real HTTP with the internal token checked, an in-memory balance with commerce's
- * semantics (hold idempotent by job id, 402 when not enough is available; capture on
- * `job.progress` COMPLETED, release on FAILED and `job.deleted`, only from `held`).
+ * semantics (hold idempotent by (job id, generation) with hold ids `jobId` / `jobId#n`, a next
+ * generation refused with 409 while the job has an open hold, 402 when not enough is available;
+ * capture on `job.progress` COMPLETED, release on FAILED and `job.deleted`, of the job's open
+ * hold whatever its generation, only from `held`; the lookup answers the newest generation).
  */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -12,6 +14,8 @@ import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
 import { callerOf, requireInternalCaller } from '@kadr/http-kit';
 
 export interface FakeHold {
+  jobId: string;
+  generation: number;
   amount: number;
   takenFrom: 'credits' | 'allowance';
   state: 'held' | 'captured' | 'released';
@@ -22,8 +26,14 @@ export interface FakeAccount {
   held: number;
   maxResolution: Resolution;
   plan: 'starter' | 'pro' | 'enterprise' | null;
+  /** By hold id: the job id for generation 1, `${jobId}#${generation}` after. */
   holds: Map<string, FakeHold>;
 }
+
+const holdIdOf = (jobId: string, generation: number) => (generation === 1 ? jobId : `${jobId}#${generation}`);
+const holdBody = (holdId: string, { amount, takenFrom, state }: FakeHold) => ({
+  data: { holdId, amount, takenFrom, state },
+});
 
 export class FakeCommerce {
   readonly accounts = new Map<string, FakeAccount>();
@@ -66,11 +76,26 @@ export class FakeCommerce {
     });
     app.post('/internal/holds', (req, res) => {
       this.holdCalls += 1;
-      const { jobId, userId, amount } = req.body as { jobId: string; userId: string; amount: number };
+      const {
+        jobId,
+        userId,
+        amount,
+        generation = 1,
+      } = req.body as {
+        jobId: string;
+        userId: string;
+        amount: number;
+        generation?: number;
+      };
       const account = this.account(userId);
-      const existing = account.holds.get(jobId);
+      const holdId = holdIdOf(jobId, generation);
+      const existing = account.holds.get(holdId);
       if (existing) {
-        res.status(200).json({ data: { holdId: jobId, ...existing } });
+        res.status(200).json(holdBody(holdId, existing));
+        return;
+      }
+      if ([...account.holds.values()].some((h) => h.jobId === jobId && h.state === 'held')) {
+        res.status(409).json({ type: '/problems/conflict', title: 'Conflict', detail: 'The job has an open hold.' });
         return;
       }
       if (account.balance - account.held < amount) {
@@ -79,20 +104,19 @@ export class FakeCommerce {
           .json({ type: '/problems/insufficient_credits', title: 'Insufficient credits', detail: 'Not enough.' });
         return;
       }
-      const hold: FakeHold = { amount, takenFrom: 'credits', state: 'held' };
+      const hold: FakeHold = { jobId, generation, amount, takenFrom: 'credits', state: 'held' };
       account.held += amount;
-      account.holds.set(jobId, hold);
-      res.status(201).json({ data: { holdId: jobId, ...hold } });
+      account.holds.set(holdId, hold);
+      res.status(201).json(holdBody(holdId, hold));
     });
     app.get('/internal/holds/:jobId', (req, res) => {
-      const hold = this.account(typeof req.query.userId === 'string' ? req.query.userId : '').holds.get(
-        req.params.jobId,
-      );
-      if (!hold) {
+      const account = this.account(typeof req.query.userId === 'string' ? req.query.userId : '');
+      const newest = this.holdsOf(account, req.params.jobId).at(-1);
+      if (!newest) {
         res.status(404).json({ type: '/problems/not_found' });
         return;
       }
-      res.json({ data: { holdId: req.params.jobId, ...hold } });
+      res.json(holdBody(newest[0], newest[1]));
     });
     app.get('/internal/users/:userId/entitlements', (req, res) => {
       const account = this.account(req.params.userId);
@@ -138,10 +162,17 @@ export class FakeCommerce {
     });
   }
 
+  /** The job's holds as [holdId, hold], oldest generation first. */
+  holdsOf(account: FakeAccount, jobId: string): Array<[string, FakeHold]> {
+    return [...account.holds.entries()]
+      .filter(([, h]) => h.jobId === jobId)
+      .sort(([, a], [, b]) => a.generation - b.generation);
+  }
+
   private settle(userId: string, jobId: string, outcome: 'captured' | 'released'): void {
     const account = this.account(userId);
-    const hold = account.holds.get(jobId);
-    if (!hold || hold.state !== 'held') return;
+    const hold = this.holdsOf(account, jobId).find(([, h]) => h.state === 'held')?.[1];
+    if (!hold) return;
     hold.state = outcome;
     account.held -= hold.amount;
     if (outcome === 'captured') {

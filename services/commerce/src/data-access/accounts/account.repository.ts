@@ -34,11 +34,11 @@ export interface AccountRepository {
   /** Insert-or-read: opens the account with `welcome` (its grant change) once; a later call returns it unchanged. */
   open(userId: string, welcome: { credits: number; currency: string; change: AccountChange | null }): Promise<Account>;
   get(userId: string): Promise<Account | null>;
-  /** Null unless available ≥ hold.amount and the hold id was never used on this account. */
+  /** Null unless available ≥ hold.amount, the hold id was never used on this account and its job has no open hold. */
   holdCredits(userId: string, hold: Hold, change: AccountChange): Promise<Account | null>;
   /**
    * One generation of the allowance. Null unless the subscription is in the period
-   * `hold.periodStart`, has a generation left (or is unlimited), and the hold id was never used.
+   * `hold.periodStart`, has a generation left (or is unlimited), the hold id was never used and its job has no open hold.
    */
   holdAllowance(userId: string, hold: Hold, change: AccountChange, allowance: AllowanceKind): Promise<Account | null>;
   /**

@@ -235,6 +235,37 @@ describeRepositoryContract<AccountRepository>(
         expect(await getRepo().holdCredits(userId, creditHold('job', 30), holdChange('job', 30))).toBeNull();
       });
 
+      it('holds a next generation of a job only when none of its holds is open, once under concurrency', async () => {
+        const userId = newUserId();
+        await getRepo().open(userId, welcome(100));
+        const generation = (n: number): Hold => ({ ...creditHold(`job#${n}`, 30), jobId: 'job', generation: n });
+        const first = (await getRepo().holdCredits(userId, creditHold('job', 30), holdChange('job', 30)))!.holds[0]!;
+        // Generation 1 (a hold without `jobId`: its id is the job id) is open: no generation 2.
+        expect(await getRepo().holdCredits(userId, generation(2), holdChange('job', 30))).toBeNull();
+        await getRepo().settleHold(userId, first, settledOf(first, 'released'), releaseChange(first), null);
+        const results = await Promise.all(
+          Array.from({ length: 10 }, () => getRepo().holdCredits(userId, generation(2), holdChange('job', 30))),
+        );
+        expect(succeeded(results)).toBe(1);
+        // Generation 2 is open: neither generation 3 nor an allowance hold of the job.
+        expect(await getRepo().holdCredits(userId, generation(3), holdChange('job', 30))).toBeNull();
+        const subscription = await withPlan(getRepo(), userId);
+        expect(
+          await getRepo().holdAllowance(
+            userId,
+            { ...allowanceHold('job#3', subscription), jobId: 'job', generation: 3 },
+            allowanceChange('job'),
+            'limited',
+          ),
+        ).toBeNull();
+        expect(await getRepo().get(userId)).toMatchObject({
+          balance: 100,
+          held: 30,
+          available: 70,
+          holds: [expect.objectContaining({ holdId: 'job#2', jobId: 'job', generation: 2 })],
+        });
+      });
+
       it('gives an allowance generation back only into its own period', async () => {
         const userId = newUserId();
         await getRepo().open(userId, welcome(0));

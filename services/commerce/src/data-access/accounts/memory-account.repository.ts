@@ -7,12 +7,15 @@ import type {
   PendingAccountChanges,
   SubscriptionVersion,
 } from './account.repository';
+import { isHoldOfJob, jobOfHold } from '../../domain/credits/hold-ids';
 import { newAccount } from './new-account';
 
 type ReadonlyAccount = DeepReadonly<Account>;
 
-const usesHoldId = (a: ReadonlyAccount, holdId: string): boolean =>
-  a.holds.some((h) => h.holdId === holdId) || a.settledHolds.some((h) => h.holdId === holdId);
+/** The hold id was used here, or its job already has an open hold (of any generation). */
+const usesHoldId = (a: ReadonlyAccount, hold: Hold): boolean =>
+  a.holds.some((h) => h.holdId === hold.holdId || isHoldOfJob(h, jobOfHold(hold))) ||
+  a.settledHolds.some((h) => h.holdId === hold.holdId);
 
 function sameSubscription(current: ReadonlyAccount['subscription'], expected: SubscriptionVersion | null): boolean {
   if (expected === null) return current === null;
@@ -52,7 +55,7 @@ export class MemoryAccountRepository implements AccountRepository {
   holdCredits(userId: string, hold: Hold, change: AccountChange): Promise<Account | null> {
     return this.accounts.updateOne(
       (a) => a.userId === userId,
-      (a) => a.available >= hold.amount && !usesHoldId(a, hold.holdId),
+      (a) => a.available >= hold.amount && !usesHoldId(a, hold),
       (a) => {
         a.held += hold.amount;
         a.available -= hold.amount;
@@ -73,7 +76,7 @@ export class MemoryAccountRepository implements AccountRepository {
         (allowance === 'unlimited'
           ? a.subscription.allowanceLimit === null
           : (a.subscription.allowanceRemaining ?? 0) >= 1) &&
-        !usesHoldId(a, hold.holdId),
+        !usesHoldId(a, hold),
       (a) => {
         const subscription = a.subscription!;
         subscription.allowanceUsed += 1;

@@ -8,6 +8,7 @@ import type {
   PendingAccountChanges,
   SubscriptionVersion,
 } from './account.repository';
+import { jobOfHold } from '../../domain/credits/hold-ids';
 import { newAccount } from './new-account';
 
 interface AccountDocument extends Omit<Account, 'id'> {
@@ -17,6 +18,8 @@ interface AccountDocument extends Omit<Account, 'id'> {
 const holdSchema = new Schema<Hold>(
   {
     holdId: { type: String, required: true },
+    jobId: { type: String },
+    generation: { type: Number },
     takenFrom: { type: String, required: true },
     amount: { type: Number, required: true },
     periodStart: { type: Date, default: null },
@@ -28,6 +31,8 @@ const holdSchema = new Schema<Hold>(
 const settledHoldSchema = new Schema<SettledHold>(
   {
     holdId: { type: String, required: true },
+    jobId: { type: String },
+    generation: { type: Number },
     takenFrom: { type: String, required: true },
     amount: { type: Number, required: true },
     state: { type: String, required: true },
@@ -103,8 +108,22 @@ function subscriptionFilter(expected: SubscriptionVersion | null): Record<string
   };
 }
 
-/** "This hold id was never used here" (`$nor`, not `$ne` on sub-document arrays: see @kadr/documents). */
-const holdIdUnused = (holdId: string) => ({ $nor: [{ 'holds.holdId': holdId }, { 'settledHolds.holdId': holdId }] });
+/**
+ * "This hold id was never used here, and its job has no open hold (of any generation)"
+ * (`$nor`, not `$ne` on sub-document arrays: see @kadr/documents). An open hold without `jobId`
+ * predates generations: its hold id is the job id.
+ */
+const holdIdUnused = (hold: Hold) => {
+  const jobId = jobOfHold(hold);
+  return {
+    $nor: [
+      { 'holds.holdId': hold.holdId },
+      { 'settledHolds.holdId': hold.holdId },
+      { 'holds.holdId': jobId },
+      { 'holds.jobId': jobId },
+    ],
+  };
+};
 
 /** Accounts in MongoDB: each change is one `findOneAndUpdate` whose filter is the precondition. */
 export class MongooseAccountRepository implements AccountRepository {
@@ -145,7 +164,7 @@ export class MongooseAccountRepository implements AccountRepository {
   holdCredits(userId: string, hold: Hold, change: AccountChange): Promise<Account | null> {
     return this.update(
       'accounts.holdCredits',
-      { userId, available: { $gte: hold.amount }, ...holdIdUnused(hold.holdId) },
+      { userId, available: { $gte: hold.amount }, ...holdIdUnused(hold) },
       {
         $inc: { held: hold.amount, available: -hold.amount },
         $push: { holds: hold, outbox: change },
@@ -162,7 +181,7 @@ export class MongooseAccountRepository implements AccountRepository {
         userId,
         'subscription.periodStart': hold.periodStart,
         ...(limited ? { 'subscription.allowanceRemaining': { $gte: 1 } } : { 'subscription.allowanceLimit': null }),
-        ...holdIdUnused(hold.holdId),
+        ...holdIdUnused(hold),
       },
       {
         $inc: limited

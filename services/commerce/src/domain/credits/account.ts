@@ -18,7 +18,7 @@ export interface Account {
   held: number;
   /** balance − held. Never negative. */
   available: number;
-  /** Open holds (state `held`), one per job id. */
+  /** Open holds (state `held`): at most one per job (whatever its generation). */
   holds: Hold[];
   /** The most recent captured or released holds (bounded), so a repeated hold of a settled job is answered, not re-taken. */
   settledHolds: SettledHold[];
@@ -32,8 +32,12 @@ export interface Account {
 }
 
 export interface Hold {
-  /** The job id. */
+  /** The job id (generation 1) or `${jobId}#${generation}` (see hold-ids.ts). */
   holdId: string;
+  /** The job; absent on holds placed before generations (then the hold id is the job id). */
+  jobId?: string;
+  /** The job's hold generation; absent = 1. */
+  generation?: number;
   takenFrom: HoldSource;
   /** Credits held; 0 when taken from the allowance. */
   amount: number;
@@ -44,6 +48,8 @@ export interface Hold {
 
 export interface SettledHold {
   holdId: string;
+  jobId?: string;
+  generation?: number;
   takenFrom: HoldSource;
   amount: number;
   state: 'captured' | 'released';

@@ -8,6 +8,7 @@ import type { Subscriptions } from '../subscriptions/subscriptions';
 import type { Account, Hold, SettledHold } from './account';
 import { accountChange } from './account-change';
 import type { CreditAccounts } from './accounts';
+import { FIRST_GENERATION, generationOfHold, holdIdOf, isHoldOfJob } from './hold-ids';
 
 export interface HoldRequest {
   jobId: string;
@@ -15,6 +16,8 @@ export interface HoldRequest {
   /** Credits the generation costs outside the allowance. */
   amount: number;
   resolution: Resolution;
+  /** The job's hold generation (absent = 1); a requeued job asks for the next one. */
+  generation?: number;
 }
 
 export interface HoldView {
@@ -39,7 +42,7 @@ const openView = (userId: string, hold: Hold): HoldView => ({
   state: 'held',
 });
 
-/** The job's hold on this account, open or recently settled. */
+/** One hold (by hold id) on this account, open or recently settled. */
 export function holdOn(account: Account, holdId: string): HoldView | null {
   const open = account.holds.find((h) => h.holdId === holdId);
   if (open) return openView(account.userId, open);
@@ -51,6 +54,19 @@ export function holdOn(account: Account, holdId: string): HoldView | null {
   return null;
 }
 
+/** The job's newest hold on this account: its open one, else its highest settled generation. */
+export function newestHoldOn(account: Account, jobId: string): HoldView | null {
+  const open = account.holds.find((h) => isHoldOfJob(h, jobId));
+  if (open) return openView(account.userId, open);
+  let newest: SettledHold | undefined;
+  for (const settled of account.settledHolds) {
+    if (isHoldOfJob(settled, jobId) && (!newest || generationOfHold(settled) > generationOfHold(newest))) {
+      newest = settled;
+    }
+  }
+  return newest ? holdOn(account, newest.holdId) : null;
+}
+
 /**
  * Holds for jobs (ARCHITECTURE §3). A hold takes one generation of the running plan's allowance
  * when the job is within the plan's resolution cap and the period has one left, otherwise
@@ -58,6 +74,9 @@ export function holdOn(account: Account, holdId: string): HoldView | null {
  * overrun by parallel requests (from any number of processes). Capture and release happen only
  * from `held`.
  */
+/** How far the jobs service's clock may run behind ours before an event counts as older than a hold. */
+const CLOCK_SKEW_TOLERANCE_MS = 5_000;
+
 export class Holds {
   constructor(
     private readonly accounts: CreditAccounts,
@@ -65,13 +84,26 @@ export class Holds {
     private readonly ledger: LedgerRepository,
   ) {}
 
-  /** Idempotent by job id: `created: false` answers the job's existing hold. 402 when neither source suffices. */
+  /**
+   * Idempotent by (job id, generation): `created: false` answers that generation's existing hold.
+   * A job has at most one open hold: a generation asked for while another one of the job is open
+   * is refused (409 `conflict`), so a requeue waits for the previous hold to be settled.
+   * 402 when neither source suffices.
+   */
   async place(request: HoldRequest, correlationId: string): Promise<{ hold: HoldView; created: boolean }> {
     const { jobId, userId, amount, resolution } = request;
+    const generation = request.generation ?? FIRST_GENERATION;
+    const holdId = holdIdOf(jobId, generation);
     let account = await this.accounts.ensure(userId, correlationId);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      const existing = holdOn(account, jobId);
+      const existing = holdOn(account, holdId);
       if (existing) return { hold: existing, created: false };
+      const openOfJob = account.holds.find((h) => isHoldOfJob(h, jobId));
+      if (openOfJob) {
+        throw new HttpProblem('conflict', {
+          detail: `Job ${jobId} still has an open hold (generation ${generationOfHold(openOfJob)}); settle it first.`,
+        });
+      }
       const now = this.accounts.now();
       let subscription = account.subscription;
       if (subscription && needsNewPeriod(subscription, now)) {
@@ -85,7 +117,9 @@ export class Holds {
         (subscription.allowanceLimit === null || (subscription.allowanceRemaining ?? 0) >= 1)
       ) {
         const hold: Hold = {
-          holdId: jobId,
+          holdId,
+          jobId,
+          generation,
           takenFrom: 'allowance',
           amount: 0,
           periodStart: subscription.periodStart,
@@ -103,7 +137,15 @@ export class Holds {
         continue;
       }
 
-      const hold: Hold = { holdId: jobId, takenFrom: 'credits', amount, periodStart: null, createdAt: now };
+      const hold: Hold = {
+        holdId,
+        jobId,
+        generation,
+        takenFrom: 'credits',
+        amount,
+        periodStart: null,
+        createdAt: now,
+      };
       const change = accountChange({ kind: 'hold', heldDelta: amount, reference: jobId, correlationId, at: now });
       const updated = await this.accounts.accounts.holdCredits(userId, hold, change);
       if (updated) {
@@ -111,7 +153,7 @@ export class Holds {
         return { hold: openView(userId, hold), created: true };
       }
       account = await this.reread(userId);
-      if (holdOn(account, jobId)) continue;
+      if (holdOn(account, holdId) || account.holds.some((h) => isHoldOfJob(h, jobId))) continue;
       if (account.available < amount) {
         throw new HttpProblem('insufficient_credits', {
           detail: `This generation needs ${amount} credits; ${account.available} are available.`,
@@ -121,18 +163,26 @@ export class Holds {
     throw new HttpProblem('conflict', { detail: 'The account changed too often; please retry.' });
   }
 
-  /** The job's hold: on the account (open or recently settled), else from the ledger. */
+  /**
+   * The job's newest hold: on the account (open or recently settled), else from the ledger,
+   * where every generation left one `hold` entry (referenced by the job id) and at most one
+   * settlement after it.
+   */
   async find(jobId: string, userId: string): Promise<HoldView | null> {
     const account = await this.accounts.accounts.get(userId);
-    const onAccount = account ? holdOn(account, jobId) : null;
+    const onAccount = account ? newestHoldOn(account, jobId) : null;
     if (onAccount) return onAccount;
+    // Counted, not ordered (entries of the same millisecond may sort either way): generation n
+    // is placed only after n − 1 settled, so the newest is settled when settlements = placements.
     const entries = await this.ledger.listByReference(userId, jobId);
-    const placed = entries.find((e) => e.kind === 'hold');
+    const placements = entries.filter((e) => e.kind === 'hold');
+    const settlements = entries.filter((e) => e.kind === 'capture' || e.kind === 'release');
+    const placed = placements.at(-1);
     if (!placed) return null;
-    const settled = entries.find((e) => e.kind === 'capture' || e.kind === 'release');
+    const settled = settlements.length >= placements.length ? settlements.at(-1) : undefined;
     const takenFrom: HoldSource = placed.allowanceDelta > 0 ? 'allowance' : 'credits';
     return {
-      holdId: jobId,
+      holdId: holdIdOf(jobId, placements.length),
       userId,
       takenFrom,
       amount: placed.heldDelta,
@@ -141,20 +191,28 @@ export class Holds {
   }
 
   /**
-   * Captures (job completed) or releases (job failed or deleted) the job's hold, only from
-   * `held`: a repeated or late event finds no open hold and changes nothing. A released
-   * allowance generation goes back only into the period it was taken from.
+   * Captures (job completed) or releases (job failed or deleted) the job's open hold, whatever
+   * its generation (a job has at most one), only from `held`: a repeated or late event finds no
+   * open hold and changes nothing. A released allowance generation goes back only into the
+   * period it was taken from. The ledger reference is the job id for every generation.
+   */
+  /**
+   * Captures or releases the job's open hold. `eventTime` is when the job event that asks for it
+   * happened: an event from before the open hold was placed belongs to an earlier generation (a
+   * redelivered FAILED of a run that was since requeued) and must not settle the new hold.
    */
   async settle(
     userId: string,
     jobId: string,
     outcome: 'capture' | 'release',
     correlationId: string,
+    eventTime?: Date,
   ): Promise<HoldView | null> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
       const account = await this.accounts.accounts.get(userId);
-      const hold = account?.holds.find((h) => h.holdId === jobId);
+      const hold = account?.holds.find((h) => isHoldOfJob(h, jobId));
       if (!account || !hold) return null;
+      if (eventTime && hold.createdAt.getTime() - eventTime.getTime() > CLOCK_SKEW_TOLERANCE_MS) return null;
       const now = this.accounts.now();
       const captured = outcome === 'capture';
       const change = accountChange({
@@ -167,7 +225,9 @@ export class Holds {
         at: now,
       });
       const settled: SettledHold = {
-        holdId: jobId,
+        holdId: hold.holdId,
+        jobId,
+        generation: generationOfHold(hold),
         takenFrom: hold.takenFrom,
         amount: hold.amount,
         state: captured ? 'captured' : 'released',
@@ -181,10 +241,10 @@ export class Holds {
         if (updated.settledHolds.length > SETTLED_HOLDS_KEPT) {
           await this.accounts.accounts.trimSettledHolds(userId, SETTLED_HOLDS_KEPT);
         }
-        return { holdId: jobId, userId, takenFrom: hold.takenFrom, amount: hold.amount, state: settled.state };
+        return { holdId: hold.holdId, userId, takenFrom: hold.takenFrom, amount: hold.amount, state: settled.state };
       }
     }
-    throw new Error(`could not settle hold ${jobId}: the account kept changing`);
+    throw new Error(`could not settle the hold of job ${jobId}: the account kept changing`);
   }
 
   /** A released allowance generation goes back only while its period is the current one. */

@@ -62,6 +62,7 @@ const jobSchema = new Schema<JobDocument>(
     seed: { type: Number, required: true },
     cost: { type: Number, required: true },
     chargedFrom: { type: String, default: null },
+    holdGeneration: { type: Number, default: 1 },
     status: { type: String, required: true },
     progress: { type: Number, required: true },
     attempt: { type: Number, required: true },

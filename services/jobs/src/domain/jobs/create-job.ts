@@ -98,6 +98,7 @@ export class JobCreation {
       seed: randomInt(0, 2 ** 31 - 1),
       cost: priceOf(model.price, input.duration, input.quality, input.speed),
       chargedFrom: null,
+      holdGeneration: 1,
       status: 'RESERVING',
       progress: 0,
       attempt: 0,

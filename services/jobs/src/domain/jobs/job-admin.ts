@@ -1,6 +1,10 @@
 import { HttpProblem } from '@kadr/http-kit';
 import type { JobRepository } from '../../data-access/jobs/job.repository';
-import { InsufficientCreditsError, type CommerceClient } from '../../integrations/commerce/commerce-client';
+import {
+  HoldConflictError,
+  InsufficientCreditsError,
+  type CommerceClient,
+} from '../../integrations/commerce/commerce-client';
 import { FRAME_OF_QUALITY } from '../catalogue/video-options';
 import { VISIBLE_STATUSES, type Job, type JobStatus } from './job';
 import { createdStep, deletedStep, progressStep } from './job-events';
@@ -38,29 +42,44 @@ export class JobAdministration {
   }
 
   /**
-   * FAILED or stuck (PENDING, PROCESSING) → PENDING with the hold in place, `job.created` again.
-   * The hold is asked for again (idempotent by job id): an open one is reused; a released one
-   * cannot be renewed for the same job by commerce's API (409).
+   * FAILED or stuck (PENDING, PROCESSING) → PENDING with an open hold, `job.created` again.
+   * A stuck job asks for its current hold generation again (idempotent: the open hold is
+   * reused). A FAILED job's hold was released (or is being released), so it asks for the next
+   * generation — a new hold, taken once however often the requeue is retried; 402 leaves the
+   * job FAILED, and 409 while commerce has not yet released the previous generation.
    */
   async requeue(jobId: string, admin: string, correlationId: string): Promise<Job> {
     const job = await this.get(jobId);
     if (job.status === 'COMPLETED')
       throw new HttpProblem('conflict', { detail: 'A completed job cannot be requeued.' });
+    const current = job.holdGeneration ?? 1;
+    const generation = job.status === 'FAILED' ? current + 1 : current;
     let hold;
     try {
       hold = await this.deps.commerce.hold(
-        { jobId: job.id, userId: job.userId, amount: job.cost, resolution: FRAME_OF_QUALITY[job.quality].resolution },
+        {
+          jobId: job.id,
+          userId: job.userId,
+          amount: job.cost,
+          resolution: FRAME_OF_QUALITY[job.quality].resolution,
+          generation,
+        },
         correlationId,
       );
     } catch (error) {
       if (error instanceof InsufficientCreditsError) {
         throw new HttpProblem('insufficient_credits', { title: 'Insufficient credits', detail: error.detail });
       }
+      if (error instanceof HoldConflictError) {
+        throw new HttpProblem('conflict', {
+          detail: `The job's previous hold is not released yet; try again shortly. (${error.detail})`,
+        });
+      }
       throw error;
     }
     if (hold.state !== 'held') {
       throw new HttpProblem('conflict', {
-        detail: `Commerce has already ${hold.state} this job's hold and cannot hold again for the same job.`,
+        detail: `Commerce has already ${hold.state} this job's hold (generation ${generation}); it cannot be reused.`,
       });
     }
     const now = new Date();
@@ -69,6 +88,7 @@ export class JobAdministration {
       status: 'PENDING',
       progress: 0,
       chargedFrom: hold.takenFrom,
+      holdGeneration: generation,
       attemptLimit: job.attempt + this.deps.attemptLimit,
       errorCode: null,
       errorMessage: null,
@@ -83,6 +103,7 @@ export class JobAdministration {
           status: 'PENDING',
           progress: 0,
           chargedFrom: hold.takenFrom,
+          holdGeneration: generation,
           attemptLimit: queued.attemptLimit,
           leaseOwner: null,
           leaseUntil: null,

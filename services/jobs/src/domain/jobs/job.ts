@@ -51,6 +51,11 @@ export interface Job {
   cost: number;
   /** What commerce's hold took; null until the hold is placed. */
   chargedFrom: 'credits' | 'allowance' | null;
+  /**
+   * Commerce's hold generation for this job (1 = the first hold; a requeue of a FAILED job asks
+   * for the next). Absent on jobs stored before requeue generations: 1.
+   */
+  holdGeneration?: number;
   status: JobStatus;
   progress: number;
   /** Rendering attempts started so far. */
@@ -88,6 +93,7 @@ export type JobFields = Partial<
     | 'errorMessage'
     | 'output'
     | 'chargedFrom'
+    | 'holdGeneration'
     | 'completedAt'
     | 'deletedAt'
     | 'updatedAt'

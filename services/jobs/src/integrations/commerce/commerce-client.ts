@@ -19,6 +19,14 @@ export class InsufficientCreditsError extends Error {
   }
 }
 
+/** Commerce's answer 409: the job still has an open hold of another generation (nothing was held). */
+export class HoldConflictError extends Error {
+  constructor(readonly detail: string) {
+    super(detail);
+    this.name = 'HoldConflictError';
+  }
+}
+
 /** Commerce could not be reached or failed (503 to our caller; the reconciler retries later). */
 export class CommerceUnavailableError extends Error {
   readonly problem = { status: 503, reason: 'service_unavailable' } as const;
@@ -31,9 +39,12 @@ export class CommerceUnavailableError extends Error {
 /** The calls jobs makes to commerce (ARCHITECTURE §3): holds and entitlements. Commerce alone captures and releases. */
 export interface CommerceClient {
   entitlements(userId: string, correlationId?: string): Promise<Entitlements>;
-  /** Idempotent by job id: a second call answers the job's existing hold (whatever its state). */
+  /**
+   * Idempotent by (job id, generation; absent = 1): a second call answers that generation's hold
+   * (whatever its state). A next generation while the job's previous hold is open: HoldConflictError.
+   */
   hold(request: HoldRequest, correlationId?: string): Promise<CommerceHold>;
-  /** The job's hold, or null when commerce has none. */
+  /** The job's newest hold, or null when commerce has none. */
   findHold(jobId: string, userId: string, correlationId?: string): Promise<CommerceHold | null>;
 }
 
@@ -57,6 +68,10 @@ export class HttpCommerceClient implements CommerceClient {
     if (response.status === 402) {
       const body = (await response.json().catch(() => ({}))) as { detail?: unknown };
       throw new InsufficientCreditsError(typeof body.detail === 'string' ? body.detail : 'Insufficient credits.');
+    }
+    if (response.status === 409) {
+      const body = (await response.json().catch(() => ({}))) as { detail?: unknown };
+      throw new HoldConflictError(typeof body.detail === 'string' ? body.detail : 'The job still has an open hold.');
     }
     return (await this.parse(response, HoldResponseSchema)).data;
   }
