@@ -1,5 +1,6 @@
 export { createHttpApp, type CreateAppOptions, type HttpApp } from './create-app';
 export { startHttpServer, type RunningServer } from './server';
+export { serveComposed, type ComposedService, type ServeComposedOptions } from './serve-composed';
 export { handleShutdownSignals, type ShutdownStep } from './shutdown';
 export type { ReadinessCheck, HealthState } from './health.routes';
 export { CORRELATION_HEADER } from './correlation.middleware';

@@ -1,5 +1,5 @@
 import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
-import { createHttpApp, startHttpServer, type HttpApp, type ReadinessCheck, type RunningServer } from '@kadr/http-kit';
+import { createHttpApp, serveComposed, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
 import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
 import { openAdminAdapters, type AdminAdapters, type OpenedAdminAdapters } from './adapters';
 import type { AdminConfig } from './config';
@@ -100,26 +100,11 @@ export async function startAdmin(config: AdminConfig, options: StartAdminOptions
     logger,
     options.bus ? { eventBus: options.bus } : {},
   );
-  let composed: ComposedAdmin | undefined;
-  let server: RunningServer;
-  try {
-    composed = composeAdmin({ config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks });
-    await composed.startBackground();
-    server = await startHttpServer(composed.app, { port: config.PORT, host: config.HOST, health: composed.health });
-  } catch (error) {
-    await composed?.stop().catch(() => undefined);
-    await adapters.close().catch(() => undefined);
-    throw error;
-  }
-  const service = composed;
-  const listening = server;
-  return {
-    url: listening.url,
-    logger,
-    async stop() {
-      await listening.close();
-      await service.stop();
-      await adapters.close();
-    },
-  };
+  const running = await serveComposed({
+    compose: () => composeAdmin({ config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks }),
+    closeAdapters: () => adapters.close(),
+    port: config.PORT,
+    host: config.HOST,
+  });
+  return { url: running.url, logger, stop: () => running.stop() };
 }

@@ -1,4 +1,4 @@
-import { startHttpServer, type HttpApp, type ReadinessCheck, type RunningServer } from '@kadr/http-kit';
+import { serveComposed, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
 import type { ConsumerHandle } from '@kadr/event-bus';
 import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
 import { openCommerceAdapters, type CommerceAdapters, type OpenedAdapters } from './adapters';
@@ -161,26 +161,11 @@ export async function startCommerce(
   const provided: Partial<CommerceAdapters> = { ...options.adapters };
   if (options.bus) provided.eventBus = options.bus;
   const adapters: OpenedAdapters = await openCommerceAdapters(config, logger, provided);
-  let composed: ComposedCommerce | undefined;
-  let server: RunningServer;
-  try {
-    composed = composeCommerce({ config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks });
-    await composed.startBackground();
-    server = await startHttpServer(composed.app, { port: config.PORT, host: config.HOST, health: composed.health });
-  } catch (error) {
-    await composed?.stop().catch(() => undefined);
-    await adapters.close().catch(() => undefined);
-    throw error;
-  }
-  const service = composed;
-  const listening = server;
-  return {
-    url: listening.url,
-    logger,
-    async stop() {
-      await listening.close();
-      await service.stop();
-      await adapters.close();
-    },
-  };
+  const running = await serveComposed({
+    compose: () => composeCommerce({ config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks }),
+    closeAdapters: () => adapters.close(),
+    port: config.PORT,
+    host: config.HOST,
+  });
+  return { url: running.url, logger, stop: () => running.stop() };
 }

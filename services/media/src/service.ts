@@ -1,6 +1,6 @@
 import type { BlobStore } from '@kadr/blob-store';
 import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
-import { startHttpServer, type HttpApp, type ReadinessCheck, type RunningServer } from '@kadr/http-kit';
+import { serveComposed, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
 import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
 import { openMediaAdapters, type MediaAdapters, type OpenedMediaAdapters } from './adapters';
 import type { MediaConfig } from './config';
@@ -80,26 +80,11 @@ export async function startMedia(config: MediaConfig, options: StartMediaOptions
   if (options.bus) provided.eventBus = options.bus;
   if (options.blobStore) provided.blobStore = options.blobStore;
   const adapters: OpenedMediaAdapters = await openMediaAdapters(config, logger, provided);
-  let composed: ComposedMedia | undefined;
-  let server: RunningServer;
-  try {
-    composed = composeMedia({ config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks });
-    await composed.startBackground();
-    server = await startHttpServer(composed.app, { port: config.PORT, host: config.HOST, health: composed.health });
-  } catch (error) {
-    await composed?.stop().catch(() => undefined);
-    await adapters.close().catch(() => undefined);
-    throw error;
-  }
-  const service = composed;
-  const listening = server;
-  return {
-    url: listening.url,
-    logger,
-    async stop() {
-      await listening.close();
-      await service.stop();
-      await adapters.close();
-    },
-  };
+  const running = await serveComposed({
+    compose: () => composeMedia({ config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks }),
+    closeAdapters: () => adapters.close(),
+    port: config.PORT,
+    host: config.HOST,
+  });
+  return { url: running.url, logger, stop: () => running.stop() };
 }

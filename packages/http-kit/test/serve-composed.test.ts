@@ -1,0 +1,63 @@
+import { Router } from 'express';
+import { createLogger, createMetrics } from '@kadr/telemetry';
+import { createHttpApp, serveComposed, type ComposedService } from '../src';
+
+function composed(steps: string[], failBackground = false): ComposedService {
+  const routes = Router();
+  routes.get('/hello', (_req, res) => {
+    res.json({ hello: true });
+  });
+  const { app, health } = createHttpApp({
+    service: 'test',
+    logger: createLogger({ service: 'test', level: 'silent' }),
+    metrics: createMetrics({ service: 'test', defaultMetrics: false }),
+    routes,
+  });
+  return {
+    app,
+    health,
+    startBackground: () => {
+      steps.push('background started');
+      return failBackground ? Promise.reject(new Error('consumer could not join')) : Promise.resolve();
+    },
+    stop: () => {
+      steps.push('background stopped');
+      return Promise.resolve();
+    },
+  };
+}
+
+describe('serveComposed', () => {
+  it('serves, and stops HTTP, then the background work, then the adapters', async () => {
+    const steps: string[] = [];
+    const running = await serveComposed({
+      compose: () => composed(steps),
+      closeAdapters: () => {
+        steps.push('adapters closed');
+        return Promise.resolve();
+      },
+      port: 0,
+      host: '127.0.0.1',
+    });
+    expect(await (await fetch(`${running.url}/hello`)).json()).toEqual({ hello: true });
+    await running.stop();
+    await expect(fetch(`${running.url}/hello`)).rejects.toThrow();
+    expect(steps).toEqual(['background started', 'background stopped', 'adapters closed']);
+  });
+
+  it('undoes what started when a step fails, then rethrows', async () => {
+    const steps: string[] = [];
+    await expect(
+      serveComposed({
+        compose: () => composed(steps, true),
+        closeAdapters: () => {
+          steps.push('adapters closed');
+          return Promise.resolve();
+        },
+        port: 0,
+        host: '127.0.0.1',
+      }),
+    ).rejects.toThrow('consumer could not join');
+    expect(steps).toEqual(['background started', 'background stopped', 'adapters closed']);
+  });
+});
