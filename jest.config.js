@@ -9,8 +9,8 @@ const workspaceDirs = ['packages', 'services']
       ? fs.readdirSync(path.join(__dirname, group)).map((name) => path.join(group, name))
       : [],
   )
-  .concat(['tools'])
-  .filter((dir) => fs.existsSync(path.join(__dirname, dir, 'jest.config.js')));
+  .concat(['web', 'tools'])
+  .filter((dir) => fs.existsSync(path.join(__dirname, dir, 'jest.config.js')) || fs.existsSync(path.join(__dirname, dir, 'jest.config.cjs')));
 
 module.exports = {
   projects: workspaceDirs.map((dir) => `<rootDir>/${dir}`),

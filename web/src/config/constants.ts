@@ -1,0 +1,87 @@
+/**
+ * Every number of the product spec (sections 4, 7, 8 and 9) that the web app acts on, named and
+ * in one place. Durations are milliseconds unless the name says otherwise.
+ */
+
+// ---------------------------------------------------------------- API client (spec §7, §9)
+/** Every request is abandoned after this long. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** Retry helper defaults: retries after the first attempt, base and cap of the exponential backoff (with jitter). */
+export const RETRY_MAX_RETRIES = 2;
+export const RETRY_BASE_DELAY_MS = 300;
+export const RETRY_MAX_DELAY_MS = 3_000;
+/** Circuit breaker per endpoint: consecutive failures that open it, and how long it stays open. */
+export const BREAKER_FAILURE_THRESHOLD = 5;
+export const BREAKER_OPEN_MS = 30_000;
+/** A 429 without `Retry-After` waits this long before the queued request is retried. */
+export const RATE_LIMIT_FALLBACK_WAIT_MS = 1_000;
+/** The server keeps replies by Idempotency-Key this long (informational: a retry within it replays). */
+export const IDEMPOTENCY_CACHE_MS = 24 * 60 * 60 * 1000;
+/** `GET /health` interval, and the event-stream probe's abort. */
+export const HEALTH_CHECK_INTERVAL_MS = 60_000;
+export const HEALTH_STREAM_PROBE_ABORT_MS = 800;
+
+// ---------------------------------------------------------------- session (spec §4, §9)
+/** Optional session polling (off unless enabled). */
+export const SESSION_POLL_INTERVAL_MS = 60_000;
+/** After user activity, the session is checked again once this long has passed since the last check. */
+export const SESSION_ACTIVITY_RECHECK_MS = 120_000;
+/** Top-bar data: a repeat call within this window is ignored (concurrent calls merge into one). */
+export const TOP_BAR_REFRESH_DEBOUNCE_MS = 800;
+/** The user-summary call retries (on timeout, 503, proxy, backend, network and 429) this often from this base. */
+export const USER_SUMMARY_MAX_RETRIES = 2;
+export const USER_SUMMARY_RETRY_BASE_MS = 300;
+
+// ---------------------------------------------------------------- live job status (spec §4, §9)
+export const EVENT_RECONNECT_DELAY_MS = 2_000;
+/** Jobs fetched to (re-)seed the live list, and the active list's take. */
+export const JOB_SEED_TAKE = 20;
+export const ACTIVE_JOBS_TAKE = 20;
+export const RECENT_COMPLETED_CAP = 12;
+/** Gallery reloads after a job completes: at once, then after these delays. */
+export const GALLERY_REFRESH_DELAYS_MS = [0, 800, 2_500] as const;
+
+// ---------------------------------------------------------------- lists
+export const GALLERY_PAGE_SIZE = 12;
+export const ADMIN_USERS_DEFAULT_TAKE = 50;
+
+// ---------------------------------------------------------------- toasts (spec §8, §9)
+export const TOAST_DEFAULT_DURATION_MS = 4_000;
+export const TOAST_ERROR_DURATION_MS = 6_000;
+export const TOAST_MAX_KEPT = 10;
+export const TOAST_DEDUPE_WINDOW_MS = 5_000;
+
+// ---------------------------------------------------------------- data cache (spec §8, §9)
+export const QUERY_STALE_TIME_MS = 5 * 60_000;
+export const QUERY_GC_TIME_MS = 10 * 60_000;
+export const QUERY_RETRY_BASE_DELAY_MS = 1_000;
+export const QUERY_RETRY_JITTER_MS = 250;
+export const QUERY_RETRY_MAX_DELAY_MS = 30_000;
+/** Queries retry other failures up to this many times; 404, 401 and 403 never. */
+export const QUERY_MAX_RETRIES = 3;
+export const MUTATION_MAX_RETRIES = 1;
+export const QUERY_NO_RETRY_STATUSES = [401, 403, 404] as const;
+/** Cache persistence to local storage. */
+export const QUERY_PERSIST_THROTTLE_MS = 1_000;
+export const QUERY_PERSIST_MAX_AGE_MS = 60 * 60_000;
+export const QUERY_PERSIST_VERSION = 'v1';
+
+// ---------------------------------------------------------------- telemetry and consent (spec §9)
+export const METRICS_FLUSH_INTERVAL_MS = 60_000;
+export const CONSENT_DEFAULTS = { analytics: true, remoteLogs: false } as const;
+
+// ---------------------------------------------------------------- product vocabulary (spec §1, §2, §9)
+export const LANGUAGES = ['en', 'pl'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'pl';
+export const TIERS = ['FREE', 'PRO', 'ENTERPRISE'] as const;
+export type TierLabel = (typeof TIERS)[number];
+export const DEFAULT_TIER: TierLabel = 'FREE';
+export const JOB_DURATIONS_SECONDS = [5, 10, 15] as const;
+export const JOB_QUALITIES = ['Standard', 'Pro', 'Lite', 'Ultra'] as const;
+export const JOB_SPEEDS = ['Normal', 'Fast', 'Slow', 'Ultra Fast'] as const;
+export const THUMBNAIL_ASPECT_RATIO = '16 / 9';
+export const THEME_MODES = ['system', 'light', 'dark'] as const;
+export type ThemeMode = (typeof THEME_MODES)[number];
+/** The theme toggle's order. */
+export const THEME_TOGGLE_CYCLE: readonly ThemeMode[] = ['dark', 'light', 'system'];

@@ -1,0 +1,2 @@
+// Matchers such as toBeInTheDocument / toHaveAttribute for every web test.
+import '@testing-library/jest-dom';

@@ -1,0 +1,16 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The gateway serves the build (`WEB_DIST_DIR`, embedded mode) or nginx does (cluster). In
+ * development, `npm run dev -w web` proxies every server path to a running `npm start`.
+ */
+const gateway = process.env.KADR_GATEWAY_URL ?? 'http://localhost:8080';
+const serverPaths = ['/auth', '/bff', '/health', '/video', '/thumbs', '/blobs'];
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { conditions: ['kadr-source'] },
+  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  server: { proxy: Object.fromEntries(serverPaths.map((path) => [path, { target: gateway, changeOrigin: false }])) },
+});
