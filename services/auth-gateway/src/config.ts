@@ -39,6 +39,8 @@ export const gatewayConfigSchema = z
     IDEMPOTENCY_TTL_HOURS: positiveInt(24),
     RATE_LIMIT_USER_PER_MINUTE: positiveInt(300),
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: positiveInt(120),
+    /** `POST /bff/telemetry` batches per user and minute, on top of (and counted in) the per-user budget. */
+    RATE_LIMIT_TELEMETRY_PER_MINUTE: positiveInt(20),
 
     /** Upstream services; a route whose upstream is not configured answers 503. */
     COMMERCE_URL: optionalUrl,

@@ -15,6 +15,8 @@ export const BREAKER_FAILURE_THRESHOLD = 5;
 export const BREAKER_OPEN_MS = 30_000;
 /** A 429 without `Retry-After` waits this long before the queued request is retried. */
 export const RATE_LIMIT_FALLBACK_WAIT_MS = 1_000;
+/** A request waits out at most this many 429 answers in the queue before it gives up with `rate_limited`. */
+export const RATE_LIMIT_MAX_WAITS = 3;
 /** The server keeps replies by Idempotency-Key this long (informational: a retry within it replays). */
 export const IDEMPOTENCY_CACHE_MS = 24 * 60 * 60 * 1000;
 /** `GET /health` interval, and the event-stream probe's abort. */
@@ -85,3 +87,30 @@ export const THEME_MODES = ['system', 'light', 'dark'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
 /** The theme toggle's order. */
 export const THEME_TOGGLE_CYCLE: readonly ThemeMode[] = ['dark', 'light', 'system'];
+
+// ---------------------------------------------------------------- plans (spec §9)
+/**
+ * The plans' quotas as the terms of service state them: generations per monthly period (null =
+ * unlimited) and the resolution cap. Screens that sell plans read them from `GET …/commerce/plans`.
+ */
+export const PLAN_QUOTAS = {
+  starter: { monthlyGenerations: 50, maxResolution: '720p' },
+  pro: { monthlyGenerations: 500, maxResolution: '1080p' },
+  enterprise: { monthlyGenerations: null, maxResolution: '2160p' },
+} as const;
+
+// ---------------------------------------------------------------- generator and dashboard (jobs service rules)
+/** The jobs service's prompt limit (services/jobs `PROMPT_MAX_LENGTH`): 1–1000 characters after trimming. */
+export const PROMPT_MAX_LENGTH = 1_000;
+/** The dashboard's "Recent videos" strip shows the newest this many of the gallery's first page. */
+export const DASHBOARD_RECENT_VIDEOS_SHOWN = 4;
+
+// ---------------------------------------------------------------- payments (web/src/features/commerce)
+/** The payment-success page asks for the order's status this often… */
+export const PAYMENT_STATUS_POLL_INTERVAL_MS = 2_000;
+/** …for at most this long, then offers "Check again" (the payment may still be confirmed later). */
+export const PAYMENT_STATUS_POLL_TIMEOUT_MS = 60_000;
+/** After an order is paid, the balance (or plan) is re-read at the poll interval until the grant shows, at most this long. */
+export const PAYMENT_GRANT_WAIT_MS = 30_000;
+/** Where the Enterprise plan's "Contact us" leads: the operator's contact section of the terms. */
+export const ENTERPRISE_CONTACT_PATH = '/regulamin#contact';

@@ -27,6 +27,8 @@ export interface TestGatewayOptions {
   redis?: Redis;
   /** Extra middleware at the very start (e.g. an OpenTelemetry context for the request). */
   before?: Router[];
+  /** Default: a silent one. Pass one writing to a test stream to read the log lines back. */
+  logger?: Logger;
 }
 
 /**
@@ -37,7 +39,7 @@ export interface TestGatewayOptions {
  */
 export function createTestGateway(options: TestGatewayOptions = {}): TestGateway {
   const config = testConfig(options.env);
-  const logger = createLogger({ service: 'auth-gateway', level: 'silent' });
+  const logger = options.logger ?? createLogger({ service: 'auth-gateway', level: 'silent' });
   const metrics = createMetrics({ service: 'auth-gateway', defaultMetrics: false });
   const kv = options.kv ?? new MemoryKeyValueStore();
   const pipeline = createRequestPipeline({ config, kv, logger, metrics, redis: options.redis });

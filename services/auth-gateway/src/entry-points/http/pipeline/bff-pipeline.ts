@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { KeyValueStore } from '@kadr/kv-store';
-import type { Logger } from '@kadr/telemetry';
+import type { Logger, ServiceMetrics } from '@kadr/telemetry';
 import type { GatewayConfig } from '../../../config';
 import { KeyValueIdempotencyStore } from '../../../data-access/idempotency';
 import type { Upstreams } from '../../../integrations/upstreams';
@@ -12,6 +12,7 @@ import type { OpenApiRegistry } from './openapi/openapi-registry';
 import { createGatewayOpenApi } from './openapi/gateway-openapi';
 import { createPlatformProxy } from './platform-proxy.routes';
 import { createSummaryRoutes } from './summary.routes';
+import { createTelemetryRoutes } from './telemetry';
 
 export type BffPipelineConfig = Pick<GatewayConfig, 'IDEMPOTENCY_TTL_HOURS' | 'UPSTREAM_TIMEOUT_MS' | 'FEATURE_FLAGS'>;
 
@@ -20,6 +21,8 @@ export interface BffPipelineOptions {
   /** The gateway's key-value store (Redis or memory); idempotency records go under `idempotency:`. */
   kv: KeyValueStore;
   logger: Logger;
+  /** The gateway's metrics; the browsers' telemetry adds its histograms and counters to this registry. */
+  metrics: ServiceMetrics;
   upstreams: Upstreams;
   /** The OpenAPI registry served at `/bff/openapi.json`; default: the gateway's own routes only. */
   openApi?: OpenApiRegistry;
@@ -36,7 +39,7 @@ const SUMMARY_PART_TIMEOUT_CAP_MS = 5_000;
  * The `/bff` request pipeline, to mount at `/bff` after the session, the guards (session, CSRF,
  * administrator) and JSON body parsing (see README "Wiring"). In order: JSON-only bodies on
  * state-changing requests → Idempotency-Key → `GET /openapi.json` → the gateway's own routes
- * (user summary, flags) → the proxy of `/platform/*` to the services. Rate limits run earlier
+ * (user summary, flags, `POST /telemetry`) → the proxy of `/platform/*` to the services. Rate limits run earlier
  * (`createRateLimits(...).router`, right after the session).
  */
 export function createBffPipeline(options: BffPipelineOptions): Router {
@@ -69,6 +72,7 @@ export function createBffPipeline(options: BffPipelineOptions): Router {
     }),
   );
   router.use(createFlagsRoutes(flags));
+  router.use(createTelemetryRoutes({ logger, registry: options.metrics.registry }));
   router.use('/platform', createPlatformProxy({ upstreams, logger }));
   return router;
 }

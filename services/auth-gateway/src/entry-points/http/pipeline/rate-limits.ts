@@ -7,7 +7,10 @@ import type { GatewayConfig } from '../../../config';
 import { sessionOf } from '../request-context';
 
 export interface RateLimitsOptions {
-  config: Pick<GatewayConfig, 'RATE_LIMIT_USER_PER_MINUTE' | 'RATE_LIMIT_ANONYMOUS_PER_MINUTE'>;
+  config: Pick<
+    GatewayConfig,
+    'RATE_LIMIT_USER_PER_MINUTE' | 'RATE_LIMIT_ANONYMOUS_PER_MINUTE' | 'RATE_LIMIT_TELEMETRY_PER_MINUTE'
+  >;
   /**
    * The shared counters of the distributed mode (an ioredis client on REDIS_URL, owned and closed
    * by the composition). Without it the counters live in this process (embedded mode).
@@ -24,8 +27,15 @@ export interface RateLimits {
   /** Per client IP (RATE_LIMIT_ANONYMOUS_PER_MINUTE), its own budget: for `/auth/login`. */
   perIp: RequestHandler;
   /**
-   * Both where they belong, to mount at the root right after the session is loaded (before the
-   * guards, so refused requests count too): `perCaller` on `/bff/*`, `perIp` on `GET /auth/login`.
+   * Per signed-in user (RATE_LIMIT_TELEMETRY_PER_MINUTE), its own budget on top of `perCaller`:
+   * for `POST /bff/telemetry`, so a runaway or hostile page cannot flood the logs and metrics (a
+   * browser flushes once a minute and when hidden). Signed out it lets the request on to the 401.
+   */
+  telemetry: RequestHandler;
+  /**
+   * All three where they belong, to mount at the root right after the session is loaded (before
+   * the guards, so refused requests count too): `perCaller` on `/bff/*`, then `telemetry` on
+   * `POST /bff/telemetry`, `perIp` on `GET /auth/login`.
    */
   router: Router;
 }
@@ -58,6 +68,7 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
   const users = limiter('user', config.RATE_LIMIT_USER_PER_MINUTE);
   const anonymous = limiter('ip', config.RATE_LIMIT_ANONYMOUS_PER_MINUTE);
   const logins = limiter('login-ip', config.RATE_LIMIT_ANONYMOUS_PER_MINUTE);
+  const telemetryBatches = limiter('telemetry-user', config.RATE_LIMIT_TELEMETRY_PER_MINUTE);
 
   const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
   const perCaller = limitBy(logger, (req, res) => {
@@ -65,18 +76,29 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
     return session ? { limiter: users, key: session.user.id } : { limiter: anonymous, key: clientIp(req) };
   });
   const perIp = limitBy(logger, (req) => ({ limiter: logins, key: clientIp(req) }));
+  const telemetry = limitBy(logger, (_req, res) => {
+    const session = sessionOf(res);
+    return session ? { limiter: telemetryBatches, key: session.user.id } : undefined;
+  });
   const router = Router();
   router.use('/bff', perCaller);
+  router.post('/bff/telemetry', telemetry);
   router.get('/auth/login', perIp);
-  return { perCaller, perIp, router };
+  return { perCaller, perIp, telemetry, router };
 }
 
 function limitBy(
   logger: Logger,
-  choose: (req: Request, res: Response) => { limiter: RateLimiterAbstract; key: string },
+  /** Which budget the request spends; none: not limited here. */
+  choose: (req: Request, res: Response) => { limiter: RateLimiterAbstract; key: string } | undefined,
 ): RequestHandler {
   return async (req, res, next) => {
-    const { limiter, key } = choose(req, res);
+    const chosen = choose(req, res);
+    if (!chosen) {
+      next();
+      return;
+    }
+    const { limiter, key } = chosen;
     let result: RateLimiterRes;
     try {
       result = await limiter.consume(key);

@@ -58,7 +58,7 @@ export function createRequestPipeline(options: RequestPipelineOptions): RequestP
   const upstreams = createUpstreams({ config, logger, metrics });
   const rateLimits = createRateLimits({ config, redis, logger });
   const openApi = options.openApi ?? createGatewayOpenApi();
-  const bff = createBffPipeline({ config, kv, logger, upstreams, openApi, featureFlags });
+  const bff = createBffPipeline({ config, kv, logger, metrics, upstreams, openApi, featureFlags });
   return {
     beforeSession: [paymentNotificationRoutes({ upstreams, logger })],
     afterSession: [rateLimits.router],

@@ -1,5 +1,6 @@
 import { UserSummarySchema } from '../../../../domain/summary';
 import { FeatureFlagListSchema } from '../feature-flags';
+import { TelemetryAcceptedSchema, TelemetryBatchSchema } from '../telemetry';
 import { CurrentUserAnswerSchema, SessionAnswerSchema } from './identity-schemas';
 import { OpenApiRegistry, type OpenApiInfo } from './openapi-registry';
 
@@ -48,6 +49,16 @@ export function createGatewayOpenApi(info: Partial<OpenApiInfo> = {}): OpenApiRe
       tags: ['configuration'],
       public: true,
       responses: { 200: { description: 'Every configured flag', schema: FeatureFlagListSchema } },
+    })
+    .add({
+      method: 'post',
+      path: '/bff/telemetry',
+      summary: "The browser's telemetry batch",
+      description:
+        "Web vitals and API latencies (→ histograms), analytics events (→ a counter and a log line) and client errors (→ warn log lines under the session's user). The browser sends each kind only with the person's consent (metrics and analytics: analytics consent; errors: remote-logs consent). At most 100 items per kind; a batch queued for another user is answered with nothing accepted. Own rate limit: `RATE_LIMIT_TELEMETRY_PER_MINUTE` per user.",
+      tags: ['telemetry'],
+      body: TelemetryBatchSchema,
+      responses: { 202: { description: 'Processed', schema: TelemetryAcceptedSchema } },
     })
     .add({
       method: 'get',

@@ -1,0 +1,105 @@
+import type {
+  Allowance,
+  Credits,
+  LanguageCode,
+  PlanId,
+  Resolution,
+  SubscriptionDetails,
+  Tier,
+  TpayDiagnostics,
+} from '@kadr/contracts';
+
+/**
+ * Answers whose shape lives in the gateway (not in `@kadr/contracts`), written down from its README
+ * and OpenAPI schemas; the rest are the contracts' own types.
+ */
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  roles: string[];
+  permissions: string[];
+}
+
+/** `GET /auth/session`. */
+export interface SessionAnswer {
+  authenticated: boolean;
+  /** Absent when signed out. */
+  user?: SessionUser;
+  /** The session's absolute expiry (ISO 8601); absent when signed out. */
+  expiresAt?: string;
+}
+
+/** `POST /auth/logout`. */
+export interface LogoutAnswer {
+  ok: true;
+  redirectTo: string;
+}
+
+/** `GET /bff/platform/api/auth/me`. */
+export interface CurrentUserResponse {
+  data: SessionUser & { tenantId: string | null; createdAt?: string; lastLoginAt?: string };
+}
+
+/** `GET /bff/platform/api/users/me/summary` (ARCHITECTURE §6); `meta` only when a part is missing. */
+export interface UserSummaryResponse {
+  data: {
+    id: string;
+    tenantId: string | null;
+    tier: Tier;
+    plan: PlanId | null;
+    preferredLanguage: LanguageCode;
+    maxResolution: Resolution;
+    allowance: Allowance | null;
+    /** Null when the balance is unknown (shown as a dash, never as 0). */
+    credits: Credits | null;
+  };
+  meta?: { partial: true; missing: Array<'credits' | 'subscription' | 'preferredLanguage'> };
+}
+
+/** One entry of `GET /bff/platform/api/i18n/languages`. */
+export interface LanguageOption {
+  code: string;
+  name: string;
+}
+
+/** One entry of `GET /bff/platform/api/flags`. */
+export interface FeatureFlagAnswer {
+  key: string;
+  enabled: boolean;
+  variant: string | null;
+  /** Percentage of browsers (0–100) that get the flag. */
+  rollout: number;
+}
+
+/** `getThumbnail`: the URL from `data.url` or `url`; null when the answer holds neither. */
+export interface ThumbnailUrl {
+  url: string | null;
+}
+
+export interface TpayDiagnosticsResponse {
+  data: TpayDiagnostics;
+}
+
+/** `GET /bff/platform/api/commerce/subscription` and the cancel answer. */
+export interface SubscriptionDetailsResponse {
+  data: SubscriptionDetails;
+}
+
+/** `DELETE /bff/platform/admin/jobs/{id}?force=true`. */
+export interface AdminJobDeletedResponse {
+  data: { id: string; deleted: true };
+}
+
+/** Filters of the admin Logs screen (`GET /bff/platform/admin/logs`). */
+export interface AdminLogFilters {
+  skip?: number;
+  take?: number;
+  action?: string;
+  userId?: string;
+  /** Inclusive ISO 8601 bounds. */
+  from?: string;
+  to?: string;
+  kind?: 'admin_action' | 'system_event';
+}

@@ -1,0 +1,386 @@
+import type {
+  AdminJobActionResponse,
+  AdminJobDetailPage,
+  AdminLogsPage,
+  AdminUserDeletionResponse,
+  AdminUserDetailResponse,
+  AdminUserJobsPage,
+  AdminUsersPage,
+  AiModelsResponse,
+  CreateJobRequest,
+  CreateJobResponse,
+  CreateOrderRequest,
+  CreateOrderResponse,
+  CreditsResponse,
+  GroupedAiModelsResponse,
+  JobListResponse,
+  JobResponse,
+  LanguageCode,
+  MediaPageResponse,
+  MockProcessRequest,
+  OrderResponse,
+  PackagesResponse,
+  PlanId,
+  PlansResponse,
+  ProviderSetting,
+  UserLanguageResponse,
+  VideoStreamResponse,
+} from '@kadr/contracts';
+import {
+  ACTIVE_JOBS_TAKE,
+  ADMIN_USERS_DEFAULT_TAKE,
+  GALLERY_PAGE_SIZE,
+  JOB_SEED_TAKE,
+  USER_SUMMARY_MAX_RETRIES,
+  USER_SUMMARY_RETRY_BASE_MS,
+} from '../config/constants';
+import { apiRequest, type ApiRequestOptions } from './api-client';
+import { isApiError } from './api-error';
+import { USER_SUMMARY_RETRY_REASONS, localProblem } from './problem-catalogue';
+import type {
+  AdminJobDeletedResponse,
+  AdminLogFilters,
+  CurrentUserResponse,
+  FeatureFlagAnswer,
+  LanguageOption,
+  LogoutAnswer,
+  SessionAnswer,
+  SubscriptionDetailsResponse,
+  ThumbnailUrl,
+  TpayDiagnosticsResponse,
+  UserSummaryResponse,
+} from './answer-types';
+
+export type * from './answer-types';
+
+/**
+ * One typed function per call of spec §7 and ARCHITECTURE §6. Browser paths are `/bff/platform` +
+ * the service's path (`COMMERCE_PATHS`, `JOBS_PATHS`, `ADMIN_PATHS`, … of `@kadr/contracts`, which
+ * the web bundle cannot import as values; `endpoints.test.ts` checks every path against them).
+ * `/auth/*` and `/bff/telemetry` are the gateway's own.
+ *
+ * Every function takes optional `CallOptions` last (the query's abort signal; offline queueing).
+ * Settings changes (language, AI provider) wait for the connection when offline by default; money,
+ * jobs and admin actions never do — a person must see that they did not happen.
+ */
+export type CallOptions = Pick<ApiRequestOptions, 'signal' | 'queueWhenOffline'>;
+
+const PLATFORM = '/bff/platform';
+const id = (value: string) => encodeURIComponent(value);
+
+// ---------------------------------------------------------------- session and user
+
+export function getSession(options: CallOptions = {}): Promise<SessionAnswer> {
+  return apiRequest('GET', '/auth/session', options);
+}
+
+export function logout(options: CallOptions = {}): Promise<LogoutAnswer> {
+  return apiRequest('POST', '/auth/logout', options);
+}
+
+export function getMe(options: CallOptions = {}): Promise<CurrentUserResponse> {
+  return apiRequest('GET', `${PLATFORM}/api/auth/me`, options);
+}
+
+/** The top bar's data; retried on timeout, 503, proxy, backend, network and 429 (spec §7). */
+export function getUserSummary(options: CallOptions = {}): Promise<UserSummaryResponse> {
+  return apiRequest('GET', `${PLATFORM}/api/users/me/summary`, {
+    ...options,
+    retry: {
+      reasons: USER_SUMMARY_RETRY_REASONS,
+      maxRetries: USER_SUMMARY_MAX_RETRIES,
+      baseDelayMs: USER_SUMMARY_RETRY_BASE_MS,
+    },
+  });
+}
+
+/**
+ * The spec's "helper, then the direct GET": the call with the full resilience (breaker, retries,
+ * 429 queue); when it fails, one plain request past all of it. A cancelled call is not repeated.
+ */
+async function getWithDirectFallback<T>(path: string, options: ApiRequestOptions): Promise<T> {
+  try {
+    return await apiRequest<T>('GET', path, options);
+  } catch (error) {
+    if (isApiError(error) && error.reason === 'cancelled') throw error;
+    return apiRequest<T>('GET', path, { ...options, resilience: 'bypass', retry: 'none' });
+  }
+}
+
+export function getCredits(options: CallOptions = {}): Promise<CreditsResponse> {
+  return getWithDirectFallback(`${PLATFORM}/api/commerce/credits`, options);
+}
+
+// ---------------------------------------------------------------- languages
+
+export function getLanguages(options: CallOptions = {}): Promise<LanguageOption[]> {
+  return apiRequest('GET', `${PLATFORM}/api/i18n/languages`, options);
+}
+
+export function putUserLanguage(language: LanguageCode, options: CallOptions = {}): Promise<UserLanguageResponse> {
+  return apiRequest('PUT', `${PLATFORM}/api/i18n/user-language`, {
+    queueWhenOffline: true,
+    ...options,
+    body: { language },
+  });
+}
+
+// ---------------------------------------------------------------- models, jobs, provider
+
+export function getModels(options: CallOptions = {}): Promise<AiModelsResponse> {
+  return apiRequest('GET', `${PLATFORM}/ai-models`, options);
+}
+
+export function getGroupedModels(options: CallOptions = {}): Promise<GroupedAiModelsResponse> {
+  return apiRequest('GET', `${PLATFORM}/api/ai-models/grouped`, options);
+}
+
+/** `idempotencyKey`: one per logical "Generate" (kept across the person's re-submits of it). */
+export function createJob(
+  body: CreateJobRequest,
+  idempotencyKey: string,
+  options: CallOptions = {},
+): Promise<CreateJobResponse> {
+  return apiRequest('POST', `${PLATFORM}/jobs`, { ...options, body, idempotencyKey });
+}
+
+export function getActiveJobs(take: number = ACTIVE_JOBS_TAKE, options: CallOptions = {}): Promise<JobListResponse> {
+  return apiRequest('GET', `${PLATFORM}/jobs/active`, { ...options, query: { take } });
+}
+
+export function getRecentJobs(take: number = JOB_SEED_TAKE, options: CallOptions = {}): Promise<JobListResponse> {
+  return apiRequest('GET', `${PLATFORM}/jobs/recent`, { ...options, query: { take } });
+}
+
+export function getJob(jobId: string, options: CallOptions = {}): Promise<JobResponse> {
+  return apiRequest('GET', `${PLATFORM}/jobs/${id(jobId)}`, { ...options, endpoint: 'GET /bff/platform/jobs/:id' });
+}
+
+export function getProviderSetting(options: CallOptions = {}): Promise<ProviderSetting> {
+  return apiRequest('GET', `${PLATFORM}/api/settings/ai-provider`, options);
+}
+
+export function putProviderSetting(provider: string, options: CallOptions = {}): Promise<ProviderSetting> {
+  return apiRequest('PUT', `${PLATFORM}/api/settings/ai-provider`, {
+    queueWhenOffline: true,
+    ...options,
+    body: { provider },
+  });
+}
+
+// ---------------------------------------------------------------- media
+
+export function getVideos(
+  page: number = 1,
+  limit: number = GALLERY_PAGE_SIZE,
+  options: CallOptions = {},
+): Promise<MediaPageResponse> {
+  return getWithDirectFallback(`${PLATFORM}/api/media/videos`, { ...options, query: { page, limit } });
+}
+
+/** Spec §5: a lookup needs a job id; without one no request is made. */
+async function requireJobId(jobId: string | null | undefined): Promise<string> {
+  if (typeof jobId === 'string' && jobId.trim() !== '') return jobId;
+  throw localProblem('validation', { detail: 'A job id is required.' });
+}
+
+/** The video's short-lived URL (`{ url, contentType }`); the player prefers `/video/{jobId}` first. */
+export async function getVideoStream(jobId: string, options: CallOptions = {}): Promise<VideoStreamResponse> {
+  const known = await requireJobId(jobId);
+  return apiRequest('GET', `${PLATFORM}/api/media/videos/${id(known)}/stream`, {
+    ...options,
+    query: { format: 'json' },
+    endpoint: 'GET /bff/platform/api/media/videos/:jobId/stream',
+  });
+}
+
+/** The thumbnail's URL from `data.url` or `url` (asked once after `/thumbs/{jobId}` failed to load). */
+export async function getThumbnail(jobId: string, options: CallOptions = {}): Promise<ThumbnailUrl> {
+  const known = await requireJobId(jobId);
+  const answer = await apiRequest<unknown>('GET', `${PLATFORM}/api/media/thumbnail/${id(known)}`, {
+    ...options,
+    query: { format: 'json' },
+    endpoint: 'GET /bff/platform/api/media/thumbnail/:jobId',
+  });
+  return { url: thumbnailUrlOf(answer) };
+}
+
+function thumbnailUrlOf(answer: unknown): string | null {
+  if (typeof answer !== 'object' || answer === null) return null;
+  const { data, url } = answer as { data?: unknown; url?: unknown };
+  const nested = typeof data === 'object' && data !== null ? (data as { url?: unknown }).url : undefined;
+  if (typeof nested === 'string' && nested !== '') return nested;
+  return typeof url === 'string' && url !== '' ? url : null;
+}
+
+// ---------------------------------------------------------------- commerce
+
+export function getPackages(options: CallOptions = {}): Promise<PackagesResponse> {
+  return apiRequest('GET', `${PLATFORM}/api/commerce/packages`, options);
+}
+
+export function getPlans(options: CallOptions = {}): Promise<PlansResponse> {
+  return apiRequest('GET', `${PLATFORM}/api/commerce/plans`, options);
+}
+
+/** Body: `{ packageId }` or `{ planId }` (commerce's `CreateOrderRequestSchema`); the answer has `data.paymentUrl`. */
+export function createOrder(
+  body: CreateOrderRequest,
+  idempotencyKey: string,
+  options: CallOptions = {},
+): Promise<CreateOrderResponse> {
+  return apiRequest('POST', `${PLATFORM}/api/commerce/payment/create-order`, { ...options, body, idempotencyKey });
+}
+
+export function getOrder(orderId: string, options: CallOptions = {}): Promise<OrderResponse> {
+  return apiRequest('GET', `${PLATFORM}/api/commerce/orders/${id(orderId)}`, {
+    ...options,
+    endpoint: 'GET /bff/platform/api/commerce/orders/:id',
+  });
+}
+
+export function getTpayDiagnostics(options: CallOptions = {}): Promise<TpayDiagnosticsResponse> {
+  return apiRequest('GET', `${PLATFORM}/api/commerce/payment/tpay/diag`, options);
+}
+
+/** Development payments: settles the order as `success` or `failure`. */
+export function mockProcess(
+  body: MockProcessRequest,
+  idempotencyKey: string,
+  options: CallOptions = {},
+): Promise<OrderResponse> {
+  return apiRequest('POST', `${PLATFORM}/api/commerce/payment/mock-process`, { ...options, body, idempotencyKey });
+}
+
+export function getSubscription(options: CallOptions = {}): Promise<SubscriptionDetailsResponse> {
+  return apiRequest('GET', `${PLATFORM}/api/commerce/subscription`, options);
+}
+
+/** Subscribing is ordering the plan: `create-order` with `{ planId }`; the answer's `paymentUrl` takes over. */
+export function subscribe(
+  planId: PlanId,
+  idempotencyKey: string,
+  options: CallOptions = {},
+): Promise<CreateOrderResponse> {
+  return createOrder({ planId }, idempotencyKey, options);
+}
+
+export function cancelSubscription(
+  idempotencyKey: string,
+  options: CallOptions = {},
+): Promise<SubscriptionDetailsResponse> {
+  return apiRequest('POST', `${PLATFORM}/api/commerce/subscription/cancel`, { ...options, idempotencyKey });
+}
+
+// ---------------------------------------------------------------- flags and telemetry
+
+export function getFlags(options: CallOptions = {}): Promise<FeatureFlagAnswer[]> {
+  return apiRequest('GET', `${PLATFORM}/api/flags`, options);
+}
+
+/** One batch of client telemetry; no retries (the next flush carries on) and never queued offline. */
+export async function postTelemetry(batch: unknown, options: Pick<CallOptions, 'signal'> = {}): Promise<void> {
+  await apiRequest('POST', '/bff/telemetry', { ...options, body: batch, retry: 'none' });
+}
+
+// ---------------------------------------------------------------- admin
+
+export function getAdminUsers(
+  filters: { skip?: number; take?: number; q?: string } = {},
+  options: CallOptions = {},
+): Promise<AdminUsersPage> {
+  const { skip, take = ADMIN_USERS_DEFAULT_TAKE, q } = filters;
+  return apiRequest('GET', `${PLATFORM}/admin/users`, {
+    ...options,
+    query: { skip, take, q: q?.trim() ? q.trim() : undefined },
+  });
+}
+
+/** One user of the admin read model, or only the purge status once the user is gone. */
+export function getAdminUser(userId: string, options: CallOptions = {}): Promise<AdminUserDetailResponse> {
+  return apiRequest('GET', `${PLATFORM}/admin/users/${id(userId)}`, {
+    ...options,
+    endpoint: 'GET /bff/platform/admin/users/:id',
+  });
+}
+
+export function getAdminUserJobs(
+  userId: string,
+  page: { skip?: number; take?: number } = {},
+  options: CallOptions = {},
+): Promise<AdminUserJobsPage> {
+  return apiRequest('GET', `${PLATFORM}/admin/users/${id(userId)}/jobs`, {
+    ...options,
+    query: { skip: page.skip, take: page.take },
+    endpoint: 'GET /bff/platform/admin/users/:id/jobs',
+  });
+}
+
+export function getAdminJob(jobId: string, options: CallOptions = {}): Promise<AdminJobDetailPage> {
+  return apiRequest('GET', `${PLATFORM}/admin/jobs/${id(jobId)}`, {
+    ...options,
+    endpoint: 'GET /bff/platform/admin/jobs/:id',
+  });
+}
+
+/** Deletes the user everywhere (`purge=true`); 202 while the services acknowledge. */
+export function deleteAdminUser(
+  userId: string,
+  idempotencyKey?: string,
+  options: CallOptions = {},
+): Promise<AdminUserDeletionResponse> {
+  return apiRequest('DELETE', `${PLATFORM}/admin/users/${id(userId)}`, {
+    ...options,
+    query: { purge: true },
+    idempotencyKey,
+    endpoint: 'DELETE /bff/platform/admin/users/:id',
+  });
+}
+
+export function requeueAdminJob(
+  jobId: string,
+  idempotencyKey?: string,
+  options: CallOptions = {},
+): Promise<AdminJobActionResponse> {
+  return apiRequest('POST', `${PLATFORM}/admin/jobs/${id(jobId)}/requeue`, {
+    ...options,
+    idempotencyKey,
+    endpoint: 'POST /bff/platform/admin/jobs/:id/requeue',
+  });
+}
+
+export function markAdminJobFailed(
+  jobId: string,
+  reason?: string,
+  idempotencyKey?: string,
+  options: CallOptions = {},
+): Promise<AdminJobActionResponse> {
+  return apiRequest('POST', `${PLATFORM}/admin/jobs/${id(jobId)}/mark-failed`, {
+    ...options,
+    body: reason?.trim() ? { reason: reason.trim() } : {},
+    idempotencyKey,
+    endpoint: 'POST /bff/platform/admin/jobs/:id/mark-failed',
+  });
+}
+
+/** Deletes the job (`force=true`: also while it is processing). */
+export function deleteAdminJob(
+  jobId: string,
+  idempotencyKey?: string,
+  options: CallOptions = {},
+): Promise<AdminJobDeletedResponse> {
+  return apiRequest('DELETE', `${PLATFORM}/admin/jobs/${id(jobId)}`, {
+    ...options,
+    query: { force: true },
+    idempotencyKey,
+    endpoint: 'DELETE /bff/platform/admin/jobs/:id',
+  });
+}
+
+export function getAdminLogs(filters: AdminLogFilters = {}, options: CallOptions = {}): Promise<AdminLogsPage> {
+  const { skip, take, action, userId, from, to, kind } = filters;
+  return apiRequest('GET', `${PLATFORM}/admin/logs`, {
+    ...options,
+    query: { skip, take, action: action || undefined, userId: userId || undefined, from, to, kind },
+  });
+}

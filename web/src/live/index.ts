@@ -1,0 +1,15 @@
+/** The live job status of the signed-in user: the store, the stream and the screens' hooks. */
+export {
+  applyLiveEvent,
+  liveRevision,
+  onJobCompleted,
+  resetJobs,
+  seedJobs,
+  trackLocalJob,
+  useJobStore,
+  type JobCompletedListener,
+  type LiveJob,
+  type LiveJobStatus,
+} from './job-store';
+export { startLiveStream, type LiveStreamOptions } from './live-stream';
+export { useActiveJobs, useLiveConnected, useLiveJob, useLiveJobs, useRecentCompletedIds } from './use-live-jobs';

@@ -1,0 +1,14 @@
+/**
+ * Numbers of the live channel that are ours, not the spec's (the spec's live numbers —
+ * reconnect delay, seed take, recent cap — are in `config/constants.ts`).
+ */
+
+/** The gateway's event stream (services/auth-gateway README "Live updates"). */
+export const LIVE_STREAM_PATH = '/bff/sse/jobs';
+
+/**
+ * How long a job this page created stays in the active list although a re-seed did not return
+ * it: the list may have been read just before the new job was stored. Long enough for a slow
+ * round trip, short enough that a job the server really dropped soon leaves the list.
+ */
+export const LOCAL_JOB_GRACE_MS = 10_000;

@@ -1,0 +1,2 @@
+export { LeaveDialog, LeaveGuard, type LeaveDialogProps } from './LeaveDialog';
+export { useLeaveGuard, type LeaveGuardState } from './useLeaveGuard';

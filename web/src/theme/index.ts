@@ -1,0 +1,13 @@
+export {
+  applyTheme,
+  nextThemeMode,
+  resolveTheme,
+  startThemeSync,
+  systemPrefersDark,
+  useSystemPrefersDark,
+  useTheme,
+  type ResolvedTheme,
+  type ThemeControls,
+} from './theme';
+export { ThemeToggle, type ThemeToggleProps } from './ThemeToggle';
+export { NO_FLASH_SCRIPT } from './no-flash';
