@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { NO_FLASH_SCRIPT } from './no-flash';
 
-/** The classic inline script in index.html's <head> (prettier may reformat it; behaviour must match). */
-function inlineScriptOfIndexHtml(): string {
+/** The file index.html loads in <head> before any app code (prettier may reformat it; behaviour must match). */
+function themeInitScriptOfIndexHtml(): string {
   const html = readFileSync(join(__dirname, '..', '..', 'index.html'), 'utf8');
   const head = html.slice(0, html.indexOf('</head>'));
-  const match = /<script>([\s\S]*?)<\/script>/.exec(head);
-  if (!match?.[1]) throw new Error('index.html has no inline <script> in <head>');
-  return match[1];
+  if (!head.includes('<script src="/theme-init.js"></script>'))
+    throw new Error('index.html does not load /theme-init.js');
+  return readFileSync(join(__dirname, '..', '..', 'public', 'theme-init.js'), 'utf8');
 }
 
 function prefersDark(dark: boolean): void {
@@ -19,7 +19,7 @@ function prefersDark(dark: boolean): void {
 
 const SCRIPTS = [
   ['theme/no-flash.ts', () => NO_FLASH_SCRIPT],
-  ['index.html', inlineScriptOfIndexHtml],
+  ['public/theme-init.js', themeInitScriptOfIndexHtml],
 ] as const;
 
 describe.each(SCRIPTS)('no-flash theme script (%s)', (_, script) => {

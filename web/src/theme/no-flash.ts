@@ -2,8 +2,9 @@ import { LOCAL_STORE_KEY } from '../session/local-store';
 
 /**
  * The inline script that paints the stored theme before the first frame (no white flash for a dark
- * theme user). It must stay tiny and dependency-free, and `web/index.html` carries the same code
- * inline in <head> (a module import would run too late; `no-flash.test.ts` runs both the same ways). It
+ * theme user). It must stay tiny and dependency-free; `web/public/theme-init.js` carries the same code and
+ * index.html loads it in <head> (a module would run too late; an inline script is refused by the CSP;
+ * `no-flash.test.ts` runs both the same ways). It
  * reads the persisted local store (`kadr.local`, zustand persist format `{ state: { theme } }`) and
  * falls back to the system preference; `theme.ts` takes over once the app runs.
  */
