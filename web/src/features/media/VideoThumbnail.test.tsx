@@ -1,0 +1,127 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { getThumbnail } from '../../api/endpoints';
+import { ApiError } from '../../api/api-error';
+import { initI18n, setLanguage } from '../../i18n/i18n';
+import { VideoThumbnail } from './VideoThumbnail';
+
+jest.mock('../../api/endpoints', () => ({ getThumbnail: jest.fn(), getVideoStream: jest.fn() }));
+jest.mock('../../telemetry', () => ({ logClientError: jest.fn() }));
+jest.mock('../../live', () => ({ onJobCompleted: jest.fn(() => () => undefined) }));
+
+const lookup = jest.mocked(getThumbnail);
+
+function image(container: HTMLElement): HTMLImageElement | null {
+  return container.querySelector('img');
+}
+
+/** Lets the lookup's promise settle and React apply its answer. */
+async function settle() {
+  await act(async () => {
+    for (let tick = 0; tick < 5; tick += 1) await Promise.resolve();
+  });
+}
+
+beforeAll(() => initI18n('en'));
+
+beforeEach(async () => {
+  jest.useFakeTimers();
+  lookup.mockReset();
+  await act(() => setLanguage('en'));
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('VideoThumbnail: /thumbs → one lookup → "No preview"', () => {
+  it('tries the same-origin /thumbs/{jobId} first, lazily, without asking the server', () => {
+    const { container } = render(<VideoThumbnail jobId="job 1" />);
+    const img = image(container);
+    expect(img).toHaveAttribute('src', '/thumbs/job%201');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('alt', '');
+    expect(lookup).not.toHaveBeenCalled();
+  });
+
+  it('on an image error asks once for a URL and shows it', async () => {
+    lookup.mockResolvedValue({ url: 'https://cdn.example/t.jpg?sig=1' });
+    const { container } = render(<VideoThumbnail jobId="job-1" />);
+    fireEvent.error(image(container)!);
+    await settle();
+    expect(lookup).toHaveBeenCalledTimes(1);
+    expect(lookup).toHaveBeenCalledWith('job-1', expect.objectContaining({ signal: expect.any(AbortSignal) }));
+    expect(image(container)).toHaveAttribute('src', 'https://cdn.example/t.jpg?sig=1');
+  });
+
+  it('shows "No preview" when the looked-up image errors too — and never asks a second time', async () => {
+    lookup.mockResolvedValue({ url: 'https://cdn.example/t.jpg' });
+    const { container } = render(<VideoThumbnail jobId="job-1" />);
+    fireEvent.error(image(container)!);
+    await settle();
+    fireEvent.error(image(container)!);
+    await settle();
+    expect(screen.getByText('No preview')).toBeInTheDocument();
+    expect(image(container)).toBeNull();
+    expect(lookup).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows "No preview" when the lookup fails', async () => {
+    lookup.mockRejectedValue(
+      new ApiError({ reason: 'not_found', status: 404, title: 'Not found', message: 'Not found' }),
+    );
+    const { container } = render(<VideoThumbnail jobId="job-1" />);
+    fireEvent.error(image(container)!);
+    await settle();
+    expect(screen.getByText('No preview')).toBeInTheDocument();
+    expect(lookup).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows "No preview" when the lookup answers without a URL', async () => {
+    lookup.mockResolvedValue({ url: null });
+    const { container } = render(<VideoThumbnail jobId="job-1" />);
+    fireEvent.error(image(container)!);
+    await settle();
+    expect(screen.getByText('No preview')).toBeInTheDocument();
+  });
+
+  it('makes exactly one lookup however many errors and re-renders follow', async () => {
+    lookup.mockResolvedValue({ url: '/thumbs/job-1' }); // the lookup names the same failing address
+    const { container, rerender } = render(<VideoThumbnail jobId="job-1" />);
+    const first = image(container)!;
+    fireEvent.error(first);
+    fireEvent.error(first); // a late duplicate of the same failure
+    await settle();
+    fireEvent.error(image(container)!);
+    await settle();
+    rerender(<VideoThumbnail jobId="job-1" className="again" />);
+    await settle();
+    expect(screen.getByText('No preview')).toBeInTheDocument();
+    expect(lookup).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts the chain again for another job', async () => {
+    lookup.mockResolvedValue({ url: null });
+    const { container, rerender } = render(<VideoThumbnail jobId="job-1" />);
+    fireEvent.error(image(container)!);
+    await settle();
+    rerender(<VideoThumbnail jobId="job-2" />);
+    expect(image(container)).toHaveAttribute('src', '/thumbs/job-2');
+    fireEvent.error(image(container)!);
+    await settle();
+    expect(lookup).toHaveBeenCalledTimes(2);
+    expect(lookup).toHaveBeenLastCalledWith('job-2', expect.anything());
+  });
+
+  it('requests nothing without a job id', () => {
+    const { container } = render(<VideoThumbnail jobId="" />);
+    expect(image(container)).toBeNull();
+    expect(screen.getByText('No preview')).toBeInTheDocument();
+    expect(lookup).not.toHaveBeenCalled();
+  });
+
+  it('says "Brak podglądu" in Polish', async () => {
+    await act(() => setLanguage('pl'));
+    render(<VideoThumbnail jobId={undefined} />);
+    expect(screen.getByText('Brak podglądu')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,35 @@
+import type { MediaItem } from '@kadr/contracts';
+
+/**
+ * What a video card shows: a media item as the list gives it, or a placeholder for a job that has
+ * just completed and is not listed yet (spec §4 "Gallery refresh on completion"). Duration,
+ * resolution and size are optional: placeholders (and older answers) do not have them.
+ */
+export type GalleryVideo = Pick<MediaItem, 'id' | 'jobId' | 'createdAt' | 'filename' | 'url' | 'thumbnailUrl'> &
+  Partial<Pick<MediaItem, 'durationSeconds' | 'width' | 'height' | 'sizeBytes'>> & {
+    /** A completed job whose video the list does not hold yet: shown as "Finishing", never requested. */
+    placeholder?: boolean;
+  };
+
+/** Spec §4: filename `video-{jobId}.mp4`, empty urls. `createdAt`: when the completion was heard. */
+export function placeholderVideo(jobId: string, createdAt: string): GalleryVideo {
+  return {
+    id: `placeholder-${jobId}`,
+    jobId,
+    createdAt,
+    filename: `video-${jobId}.mp4`,
+    url: '',
+    thumbnailUrl: '',
+    placeholder: true,
+  };
+}
+
+// The gateway's same-origin byte routes (`publicVideoPath` / `publicThumbnailPath` of
+// @kadr/contracts, which the bundle cannot import as values).
+export const sameOriginVideoPath = (jobId: string): string => `/video/${encodeURIComponent(jobId)}`;
+export const sameOriginThumbnailPath = (jobId: string): string => `/thumbs/${encodeURIComponent(jobId)}`;
+
+/** A usable job id: spec §5, a lookup needs one; without one nothing is requested. */
+export function hasJobId(jobId: string | null | undefined): jobId is string {
+  return typeof jobId === 'string' && jobId.trim() !== '';
+}

@@ -1,0 +1,163 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { getVideos } from '../../api/endpoints';
+import { GALLERY_PAGE_SIZE, THUMBNAIL_ASPECT_RATIO } from '../../config/constants';
+import { jobKeys } from '../../features/jobs/job-query-keys';
+import { useCompletionRefresh, VideoCard, VideoPlayerModal, type GalleryVideo } from '../../features/media';
+import { FLAG_KEYS, useFlag } from '../../flags';
+import { formatNumber } from '../../i18n/format';
+import { useMessages } from '../../i18n/use-messages';
+import { ButtonLink, EmptyState, ErrorState, PageHeader, Skeleton, Spinner } from '../../ui';
+import { VIDEO_LIST_KEY } from './gallery-query-keys';
+import { GalleryDebugIds } from './GalleryDebugIds';
+import { GalleryPager } from './GalleryPager';
+import { galleryMessages } from './messages';
+import { useGalleryPage } from './use-gallery-page';
+import './gallery.css';
+
+/**
+ * Gallery — My videos (`/gallery`, spec §2 "Gallery", §4 "Gallery refresh on completion", §7).
+ * The page number is the URL's `?page=N`; twelve videos a page.
+ */
+export default function GalleryPage() {
+  const { t } = useMessages('gallery', galleryMessages);
+  const [page, goToPage] = useGalleryPage();
+  const limit = GALLERY_PAGE_SIZE;
+  const debugIds = useFlag(FLAG_KEYS.galleryDebugIds);
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    document.title = t('documentTitle');
+  }, [t]);
+
+  const videos = useQuery({
+    queryKey: jobKeys.videos(page, limit),
+    queryFn: ({ signal }) => getVideos(page, limit, { signal }),
+    // `getVideos` already retries and then makes the direct GET (spec §7); when that fails too,
+    // "Failed to load videos" shows at once rather than after the data cache's own retries.
+    retry: false,
+  });
+  const { data, isPending, isError, isFetching, refetch } = videos;
+  const items: GalleryVideo[] = useMemo(() => data?.data ?? [], [data]);
+
+  const listedJobIds = useMemo(
+    () => (page === 1 && data ? data.data.map((item) => item.jobId) : undefined),
+    [page, data],
+  );
+  const reload = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: VIDEO_LIST_KEY });
+  }, [queryClient]);
+  const placeholders = useCompletionRefresh({ listedJobIds, reload });
+  const shown = useMemo(() => (page === 1 ? [...placeholders, ...items] : items), [page, placeholders, items]);
+
+  const [playing, setPlaying] = useState<GalleryVideo | null>(null);
+
+  // "Loading" = nothing to show for this page yet (its first load, or a retry after a failure);
+  // the reloads after a completion happen behind the cards and do not block paging.
+  const loading = isPending || (isFetching && !data);
+  const total = data?.pagination.total;
+  const pages = total === undefined ? null : Math.max(1, Math.ceil(total / limit));
+  const retry = () => void refetch();
+
+  return (
+    <div className="gallery-page">
+      <PageHeader
+        title={t('title')}
+        subtitle={
+          isPending ? (
+            <span className="gallery-count gallery-count--loading" role="status">
+              <Spinner size="sm" decorative />
+              {t('loadingVideos')}
+            </span>
+          ) : (
+            <span className="gallery-count" aria-live="polite">
+              {total !== undefined && t('found', { count: total, value: formatNumber(total) })}
+            </span>
+          )
+        }
+      />
+
+      {isPending && (
+        <div className="gallery-loading" aria-hidden="true">
+          <ul className="gallery-grid">
+            {Array.from({ length: limit }, (_, index) => (
+              <li key={index} className="gallery-skeleton">
+                <Skeleton aspectRatio={THUMBNAIL_ASPECT_RATIO} className="gallery-skeleton__thumb" />
+                <span className="gallery-skeleton__meta">
+                  <Skeleton shape="text" width="60%" />
+                  <Skeleton shape="text" width="40%" />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {isError && (
+        <ErrorState
+          message={t('loadFailed')}
+          onRetry={retry}
+          retrying={isFetching}
+          className={data ? 'gallery-error gallery-error--inline' : 'gallery-error'}
+        />
+      )}
+
+      {data && shown.length === 0 && page === 1 && (
+        <EmptyState
+          icon={<FilmStackIcon />}
+          title={t('empty')}
+          description={t('emptyHint')}
+          action={
+            <ButtonLink to="/generate" variant="primary">
+              {t('generate')}
+            </ButtonLink>
+          }
+        />
+      )}
+
+      {data && shown.length === 0 && page > 1 && (
+        <EmptyState
+          title={t('pageEmpty')}
+          description={t('pageEmptyHint')}
+          action={
+            <ButtonLink to="/gallery" variant="secondary">
+              {t('firstPage')}
+            </ButtonLink>
+          }
+        />
+      )}
+
+      {data && shown.length > 0 && (
+        <ul className="gallery-grid" aria-label={t('listLabel')} aria-busy={isFetching || undefined}>
+          {shown.map((video) => (
+            <VideoCard key={video.jobId || video.id} as="li" video={video} onPlay={setPlaying} />
+          ))}
+        </ul>
+      )}
+
+      {(shown.length > 0 || loading || page > 1) && (
+        <GalleryPager
+          page={page}
+          pages={pages}
+          hasNext={data?.pagination.hasNext ?? false}
+          loading={loading}
+          onPage={goToPage}
+        />
+      )}
+
+      {debugIds.enabled && data && <GalleryDebugIds videos={items} />}
+
+      <VideoPlayerModal video={playing} onClose={() => setPlaying(null)} />
+    </div>
+  );
+}
+
+function FilmStackIcon() {
+  return (
+    <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true">
+      <rect x="6" y="12" width="36" height="26" rx="4" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M12 7h24" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <path d="M21 20.5v8.9a.8.8 0 0 0 1.2.7l7.3-4.5a.8.8 0 0 0 0-1.3l-7.3-4.5a.8.8 0 0 0-1.2.7Z" fill="currentColor" />
+    </svg>
+  );
+}
