@@ -1,0 +1,10 @@
+import { ADMIN_USERS_DEFAULT_TAKE } from '../../config/constants';
+
+/** Search-as-you-type waits this long after the last key before it asks the server. */
+export const USER_SEARCH_DEBOUNCE_MS = 300;
+/** The admin service refuses a longer `q` (services/admin/README.md). */
+export const USER_SEARCH_MAX_LENGTH = 200;
+/** A user's jobs page: the spec's admin page size too (the jobs service allows 1–100). */
+export const ADMIN_USER_JOBS_TAKE = ADMIN_USERS_DEFAULT_TAKE;
+/** The jobs service keeps at most this much of a mark-failed reason (AdminMarkFailedRequestSchema). */
+export const MARK_FAILED_REASON_MAX_LENGTH = 500;

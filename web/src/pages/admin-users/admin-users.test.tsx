@@ -1,0 +1,396 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError } from '../../api/api-error';
+import {
+  deleteAdminJob,
+  deleteAdminUser,
+  getAdminJob,
+  getAdminUserJobs,
+  getAdminUsers,
+  markAdminJobFailed,
+  requeueAdminJob,
+} from '../../api/endpoints';
+import { ADMIN_USERS_DEFAULT_TAKE } from '../../config/constants';
+import { initI18n } from '../../i18n/i18n';
+import { toast } from '../../notifications/toast-store';
+import { jobDetail, jobsPage, makeJob, makeUser, renderAdminPage, usersPage } from '../admin-shared/admin-test-kit';
+import AdminUsersPage from './index';
+
+jest.mock('../../api/endpoints', () => ({
+  getAdminUsers: jest.fn(),
+  getAdminUserJobs: jest.fn(),
+  getAdminJob: jest.fn(),
+  deleteAdminUser: jest.fn(),
+  requeueAdminJob: jest.fn(),
+  markAdminJobFailed: jest.fn(),
+  deleteAdminJob: jest.fn(),
+}));
+jest.mock('../../notifications/toast-store', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+
+const mocked = {
+  getAdminUsers: jest.mocked(getAdminUsers),
+  getAdminUserJobs: jest.mocked(getAdminUserJobs),
+  getAdminJob: jest.mocked(getAdminJob),
+  deleteAdminUser: jest.mocked(deleteAdminUser),
+  requeueAdminJob: jest.mocked(requeueAdminJob),
+  markAdminJobFailed: jest.mocked(markAdminJobFailed),
+  deleteAdminJob: jest.mocked(deleteAdminJob),
+};
+
+// Pages of 50 rows make jsdom slow, more so while the whole web suite runs in parallel.
+jest.setTimeout(20_000);
+
+beforeAll(() => initI18n('en'));
+beforeEach(() => jest.clearAllMocks());
+
+const TAKE = ADMIN_USERS_DEFAULT_TAKE;
+const usersFrom = (first: number, count: number) => Array.from({ length: count }, (_, i) => makeUser(first + i));
+const location = () => screen.getByTestId('location').textContent;
+
+/** Answers the users list by its query: `total` users, `q` keeps those whose e-mail contains it. */
+function serveUsers(total: number) {
+  mocked.getAdminUsers.mockImplementation(async ({ skip = 0, take = TAKE, q } = {}) => {
+    const all = usersFrom(1, total).filter((user) => !q || user.email.includes(q));
+    return usersPage(all.slice(skip, skip + take), skip, all.length, take);
+  });
+}
+
+async function selectUser(email: string) {
+  await userEvent.click(await screen.findByRole('button', { name: `Show jobs of ${email}` }));
+}
+
+describe('Admin: Users list', () => {
+  it('asks for the first page with take 50 and shows each user', async () => {
+    serveUsers(3);
+    renderAdminPage(<AdminUsersPage />, '/admin/users');
+    expect(await screen.findByRole('button', { name: 'Show jobs of person1@example.com' })).toBeInTheDocument();
+    expect(mocked.getAdminUsers).toHaveBeenCalledWith({ skip: 0, take: TAKE, q: undefined }, expect.anything());
+    const table = screen.getByRole('table', { name: 'Users' });
+    expect(within(table).getAllByRole('row')).toHaveLength(4); // header + 3
+    expect(within(table).getByText('Person 2')).toBeInTheDocument();
+    expect(screen.getByText('1–3 of 3')).toBeInTheDocument();
+  });
+
+  it('searches 300 ms after typing, with q in the request and in the URL', async () => {
+    serveUsers(12);
+    renderAdminPage(<AdminUsersPage />, '/admin/users');
+    await screen.findByText('1–12 of 12');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'person1');
+    // Typing alone sends nothing: the request waits for a pause.
+    expect(mocked.getAdminUsers).not.toHaveBeenCalledWith(expect.objectContaining({ q: 'person1' }), expect.anything());
+    await waitFor(() =>
+      expect(mocked.getAdminUsers).toHaveBeenLastCalledWith({ skip: 0, take: TAKE, q: 'person1' }, expect.anything()),
+    );
+    // person1, person10, person11, person12; the intermediate "p", "pe", … were never asked for.
+    expect(await screen.findByText('1–4 of 4')).toBeInTheDocument();
+    expect(location()).toBe('/admin/users?q=person1');
+    const asked = mocked.getAdminUsers.mock.calls.map(([filters]) => filters?.q);
+    expect(asked).toEqual([undefined, 'person1']);
+  });
+
+  it('searches at once on Enter', async () => {
+    serveUsers(12);
+    renderAdminPage(<AdminUsersPage />, '/admin/users');
+    await screen.findByText('1–12 of 12');
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search users' }), 'person3{Enter}');
+    expect(mocked.getAdminUsers).toHaveBeenLastCalledWith({ skip: 0, take: TAKE, q: 'person3' }, expect.anything());
+    expect(await screen.findByText('1–1 of 1')).toBeInTheDocument();
+  });
+
+  it('goes Back to the previous search and shows it in the box', async () => {
+    serveUsers(12);
+    const { router } = renderAdminPage(<AdminUsersPage />, '/admin/users?q=person2');
+    await screen.findByText('1–1 of 1');
+    const box = screen.getByRole('searchbox', { name: 'Search users' });
+    await userEvent.clear(box);
+    await userEvent.type(box, 'person1{Enter}');
+    expect(await screen.findByText('1–4 of 4')).toBeInTheDocument();
+    expect(location()).toBe('/admin/users?q=person1');
+
+    await act(() => router.navigate(-1));
+    expect(await screen.findByText('1–1 of 1')).toBeInTheDocument();
+    expect(location()).toBe('/admin/users?q=person2');
+    expect(box).toHaveValue('person2');
+    // The box's pending pause must not push the newer search again.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    expect(location()).toBe('/admin/users?q=person2');
+  });
+
+  it('restores the search from the URL on load', async () => {
+    serveUsers(12);
+    renderAdminPage(<AdminUsersPage />, '/admin/users?q=person2');
+    expect(await screen.findByText('1–1 of 1')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search users' })).toHaveValue('person2');
+    expect(mocked.getAdminUsers).toHaveBeenCalledWith({ skip: 0, take: TAKE, q: 'person2' }, expect.anything());
+  });
+
+  it('pages by 50 with Prev/Next and disables Next on the last page', async () => {
+    serveUsers(120);
+    renderAdminPage(<AdminUsersPage />, '/admin/users');
+    expect(await screen.findByText('1–50 of 120')).toBeInTheDocument();
+    const prev = screen.getByRole('button', { name: 'Previous' });
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(prev).toBeDisabled();
+
+    await userEvent.click(next);
+    expect(await screen.findByText('51–100 of 120')).toBeInTheDocument();
+    expect(mocked.getAdminUsers).toHaveBeenLastCalledWith({ skip: 50, take: TAKE, q: undefined }, expect.anything());
+    expect(location()).toBe('/admin/users?skip=50');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('101–120 of 120')).toBeInTheDocument();
+    expect(mocked.getAdminUsers).toHaveBeenLastCalledWith({ skip: 100, take: TAKE, q: undefined }, expect.anything());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('51–100 of 120')).toBeInTheDocument();
+  }, 30_000); // three renders of 50-row tables are slow in jsdom
+
+  it('says "No users found" when the search matches nobody', async () => {
+    serveUsers(3);
+    renderAdminPage(<AdminUsersPage />, '/admin/users?q=nobody');
+    expect(await screen.findByText('No users found')).toBeInTheDocument();
+    expect(screen.getByText('Nothing matches “nobody”.')).toBeInTheDocument();
+  });
+
+  it('shows the error with its correlation id and loads again on Retry', async () => {
+    mocked.getAdminUsers.mockRejectedValueOnce(
+      new ApiError({
+        reason: 'service_unavailable',
+        status: 503,
+        title: 'Service temporarily unavailable',
+        message: 'Service temporarily unavailable',
+        correlationId: 'corr-503',
+      }),
+    );
+    renderAdminPage(<AdminUsersPage />, '/admin/users');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load users');
+    expect(alert).toHaveTextContent('corr-503');
+    serveUsers(2);
+    await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('1–2 of 2')).toBeInTheDocument();
+  });
+});
+
+describe('Admin: a user and their jobs', () => {
+  beforeEach(() => serveUsers(2));
+
+  it('lists the selected user’s jobs and opens a job with its history, hold and ledger', async () => {
+    mocked.getAdminUserJobs.mockResolvedValue(jobsPage([makeJob('job-1'), makeJob('job-2', { status: 'COMPLETED' })]));
+    mocked.getAdminJob.mockResolvedValue(jobDetail(makeJob('job-1')));
+    renderAdminPage(<AdminUsersPage />, '/admin/users');
+    await selectUser('person1@example.com');
+
+    expect(await screen.findByRole('heading', { name: 'User person1@example.com' })).toHaveFocus();
+    const jobs = await screen.findByRole('table', { name: 'Jobs of person1@example.com' });
+    expect(mocked.getAdminUserJobs).toHaveBeenCalledWith('user-1', { skip: 0, take: TAKE }, expect.anything());
+    expect(within(jobs).getByText('Failed')).toBeInTheDocument();
+    expect(within(jobs).getByText('Completed')).toBeInTheDocument();
+
+    await userEvent.click(within(jobs).getByRole('button', { name: 'Show job job-1' }));
+    expect(await screen.findByRole('heading', { name: 'Job job-1' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'History' })).toBeInTheDocument();
+    expect(screen.getByText(/by worker-1/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Credit hold' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Ledger entries of the job' })).toBeInTheDocument();
+    expect(mocked.getAdminJob).toHaveBeenCalledWith('job-1', expect.anything());
+  });
+
+  it('names what the payments service could not give (meta.missing)', async () => {
+    mocked.getAdminUserJobs.mockResolvedValue(jobsPage([makeJob('job-1')]));
+    mocked.getAdminJob.mockResolvedValue(jobDetail(makeJob('job-1'), ['hold', 'ledger']));
+    renderAdminPage(<AdminUsersPage />, '/admin/users');
+    await selectUser('person1@example.com');
+    await userEvent.click(await screen.findByRole('button', { name: 'Show job job-1' }));
+    expect(
+      await screen.findByText(
+        'Some parts could not be read from the payments service: credit hold, ledger entries. The rest is shown.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Credit hold' })).not.toBeInTheDocument();
+  });
+
+  it('requeues a failed job, says so, and refreshes the job and the lists', async () => {
+    mocked.getAdminUserJobs.mockResolvedValue(jobsPage([makeJob('job-1')]));
+    mocked.getAdminJob.mockResolvedValue(jobDetail(makeJob('job-1')));
+    mocked.requeueAdminJob.mockResolvedValue({ data: makeJob('job-1', { status: 'PENDING' }) });
+    renderAdminPage(<AdminUsersPage />, '/admin/users');
+    await selectUser('person1@example.com');
+    await userEvent.click(await screen.findByRole('button', { name: 'Show job job-1' }));
+    const requeue = await screen.findByRole('button', { name: 'Requeue' });
+    expect(requeue).toBeEnabled();
+    const before = {
+      users: mocked.getAdminUsers.mock.calls.length,
+      jobs: mocked.getAdminUserJobs.mock.calls.length,
+      job: mocked.getAdminJob.mock.calls.length,
+    };
+
+    await userEvent.click(requeue);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Job job-1 requeued.'));
+    expect(mocked.requeueAdminJob).toHaveBeenCalledTimes(1);
+    expect(mocked.requeueAdminJob).toHaveBeenCalledWith('job-1', expect.any(String));
+    await waitFor(() => expect(mocked.getAdminJob.mock.calls.length).toBeGreaterThan(before.job));
+    expect(mocked.getAdminUserJobs.mock.calls.length).toBeGreaterThan(before.jobs);
+    expect(mocked.getAdminUsers.mock.calls.length).toBeGreaterThan(before.users);
+  });
+
+  it('enables Requeue only for a failed job', async () => {
+    mocked.getAdminUserJobs.mockResolvedValue(jobsPage([makeJob('job-2', { status: 'COMPLETED' })]));
+    mocked.getAdminJob.mockResolvedValue(jobDetail(makeJob('job-2', { status: 'COMPLETED' })));
+    renderAdminPage(<AdminUsersPage />, '/admin/users');
+    await selectUser('person1@example.com');
+    await userEvent.click(await screen.findByRole('button', { name: 'Show job job-2' }));
+    const requeue = await screen.findByRole('button', { name: 'Requeue' });
+    expect(requeue).toBeDisabled();
+    expect(requeue).toHaveAccessibleDescription('Only a failed job can be requeued.');
+    expect(screen.getByRole('button', { name: 'Mark failed' })).toBeDisabled();
+  });
+
+  it('shows the server’s 409 explanation and correlation id when it refuses', async () => {
+    mocked.getAdminUserJobs.mockResolvedValue(jobsPage([makeJob('job-1')]));
+    mocked.getAdminJob.mockResolvedValue(jobDetail(makeJob('job-1')));
+    mocked.requeueAdminJob.mockRejectedValue(
+      new ApiError({
+        reason: 'conflict',
+        status: 409,
+        title: 'Conflict',
+        message: 'The request conflicts with a current state.',
+        detail: 'The job’s previous hold is not released yet; try again shortly.',
+        correlationId: 'corr-409',
+      }),
+    );
+    renderAdminPage(<AdminUsersPage />, '/admin/users');
+    await selectUser('person1@example.com');
+    await userEvent.click(await screen.findByRole('button', { name: 'Show job job-1' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Requeue' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'The request conflicts with a current state. The job’s previous hold is not released yet; try again shortly. (correlation ID: corr-409)',
+      ),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+
+  it('marks a processing job failed with the reason given in the dialog', async () => {
+    const job = makeJob('job-3', { status: 'PROCESSING', errorCode: null, errorMessage: null });
+    mocked.getAdminUserJobs.mockResolvedValue(jobsPage([job]));
+    mocked.getAdminJob.mockResolvedValue(jobDetail(job));
+    mocked.markAdminJobFailed.mockResolvedValue({ data: { ...job, status: 'FAILED' } });
+    renderAdminPage(<AdminUsersPage />, '/admin/users');
+    await selectUser('person1@example.com');
+    await userEvent.click(await screen.findByRole('button', { name: 'Show job job-3' }));
+    expect(await screen.findByRole('button', { name: 'Requeue' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark failed' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Mark job job-3 failed?' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason (optional)' }), 'stuck for hours');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Mark failed' }));
+    await waitFor(() =>
+      expect(mocked.markAdminJobFailed).toHaveBeenCalledWith('job-3', 'stuck for hours', expect.any(String)),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(toast.success).toHaveBeenCalledWith('Job job-3 marked failed.');
+  });
+
+  it('deletes a job only after a confirmation naming its id and prompt', async () => {
+    const job = makeJob('job-4', { prompt: 'A lighthouse at dusk' });
+    mocked.getAdminUserJobs.mockResolvedValue(jobsPage([job]));
+    mocked.getAdminJob.mockResolvedValue(jobDetail(job));
+    mocked.deleteAdminJob.mockResolvedValue({ data: { id: 'job-4', deleted: true } });
+    renderAdminPage(<AdminUsersPage />, '/admin/users');
+    await selectUser('person1@example.com');
+    await userEvent.click(await screen.findByRole('button', { name: 'Show job job-4' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete job' }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete job job-4?' });
+    expect(dialog).toHaveTextContent('“A lighthouse at dusk”');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(mocked.deleteAdminJob).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete job' }));
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog', { name: 'Delete job job-4?' })).getByRole('button', {
+        name: 'Delete job',
+      }),
+    );
+    await waitFor(() => expect(mocked.deleteAdminJob).toHaveBeenCalledWith('job-4', expect.any(String)));
+    expect(toast.success).toHaveBeenCalledWith('Job job-4 deleted.');
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Job job-4' })).not.toBeInTheDocument());
+  });
+
+  it('deletes a user with purge only after a confirmation naming the e-mail (Cancel sends nothing)', async () => {
+    mocked.getAdminUserJobs.mockResolvedValue(jobsPage([]));
+    mocked.deleteAdminUser.mockResolvedValue({ data: { userId: 'user-2', purge: 'accepted' } });
+    renderAdminPage(<AdminUsersPage />, '/admin/users');
+    await selectUser('person2@example.com');
+    expect(await screen.findByText('This user has no jobs.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete user and purge data' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete user person2@example.com?' });
+    expect(dialog).toHaveTextContent('The account of person2@example.com and all its data');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(mocked.deleteAdminUser).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete user and purge data' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete user person2@example.com?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete and purge' }));
+    await waitFor(() => expect(mocked.deleteAdminUser).toHaveBeenCalledWith('user-2', expect.any(String)));
+    expect(toast.success).toHaveBeenCalledWith('Deletion of person2@example.com accepted. The purge is in progress.');
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'User person2@example.com' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('keeps the dialog open and shows the server’s refusal when the admin tries to delete themself', async () => {
+    mocked.getAdminUserJobs.mockResolvedValue(jobsPage([]));
+    mocked.deleteAdminUser.mockRejectedValue(
+      new ApiError({
+        reason: 'conflict',
+        status: 409,
+        title: 'Conflict',
+        message: 'The request conflicts with a current state.',
+        detail: 'An administrator cannot delete their own account.',
+        correlationId: 'corr-self',
+      }),
+    );
+    renderAdminPage(<AdminUsersPage />, '/admin/users');
+    await selectUser('person1@example.com');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete user and purge data' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete user person1@example.com?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete and purge' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(
+        'The request conflicts with a current state. An administrator cannot delete their own account. (correlation ID: corr-self)',
+      ),
+    );
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+  });
+
+  it('shows purge progress of a user being deleted', async () => {
+    mocked.getAdminUsers.mockResolvedValue(
+      usersPage(
+        [
+          makeUser(1, {
+            purge: {
+              requestedAt: '2025-03-01T10:00:00.000Z',
+              requestedBy: 'admin-1',
+              services: [
+                { service: 'jobs', acknowledged: true, acknowledgedAt: '2025-03-01T10:00:05.000Z' },
+                { service: 'media', acknowledged: false, acknowledgedAt: null },
+              ],
+              complete: false,
+              completedAt: null,
+            },
+          }),
+        ],
+        0,
+        1,
+      ),
+    );
+    renderAdminPage(<AdminUsersPage />, '/admin/users');
+    expect(await screen.findByText('In progress (1/2)')).toBeInTheDocument();
+  });
+});
