@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import type { LiveJob } from '../../live';
+import { formatDateTime, formatNumber } from '../../i18n/format';
+import { useMessages } from '../../i18n/use-messages';
+import { Badge, ButtonLink, ProgressBar } from '../../ui';
+import { STATUS_BADGE, STATUS_TONE } from './job-status';
+import { jobsMessages } from './messages';
+
+export interface JobProgressCardProps {
+  job: LiveJob;
+  /** What the job is (its prompt); "New video" when unknown. */
+  title?: string | undefined;
+  /** A short line under the title (model, duration, quality). */
+  meta?: ReactNode;
+  /** Element type of the card (`li` inside lists). */
+  as?: 'li' | 'div';
+}
+
+/**
+ * One job as it moves: status badge, progress bar and a status line; a finished one links to the
+ * gallery. Only the status word is a live region (a change of status is announced, each 10 % step
+ * is not — the progress bar carries the percentage for assistive tech).
+ */
+export function JobProgressCard({ job, title, meta, as: Tag = 'div' }: JobProgressCardProps) {
+  const { t } = useMessages('jobs', jobsMessages);
+  const name = title?.trim() ? title.trim() : t('untitled');
+  const percent = formatNumber(job.progress / 100, { style: 'percent', maximumFractionDigits: 0 });
+  return (
+    <Tag className={`jobs-card jobs-card--${job.status.toLowerCase()}`} data-job-id={job.id}>
+      <div className="jobs-card__top">
+        <p className="jobs-card__title" title={name}>
+          {name}
+        </p>
+        <span aria-live="polite" aria-atomic="true">
+          <Badge variant={STATUS_BADGE[job.status]} dot>
+            {t(`status.${job.status}`)}
+          </Badge>
+        </span>
+      </div>
+      {meta && <p className="jobs-card__meta">{meta}</p>}
+      {job.status !== 'COMPLETED' && (
+        <ProgressBar
+          value={job.progress}
+          label={t('progressLabel', { title: name })}
+          size="sm"
+          tone={STATUS_TONE[job.status]}
+        />
+      )}
+      <div className="jobs-card__bottom">
+        <p className="jobs-card__status">
+          {t(`statusLine.${job.status}`, { percent })}
+          {job.createdAt && job.status !== 'COMPLETED' && (
+            <span className="jobs-card__time">
+              {' '}
+              · {t('startedAt', { time: formatDateTime(job.createdAt, { timeStyle: 'short' }) })}
+            </span>
+          )}
+        </p>
+        {job.status === 'COMPLETED' && (
+          <ButtonLink to="/gallery" size="sm" variant="primary">
+            {t('watchInGallery')}
+          </ButtonLink>
+        )}
+      </div>
+    </Tag>
+  );
+}

@@ -1,0 +1,9 @@
+/**
+ * Data-cache keys of the job screens. The gallery's first page and the dashboard's recent videos
+ * are the same request (`getVideos(1, 12)`), so they share `jobKeys.videos(1, 12)`.
+ */
+export const jobKeys = {
+  groupedModels: ['ai-models', 'grouped'] as const,
+  recentJobs: (take: number) => ['jobs', 'recent', take] as const,
+  videos: (page: number, limit: number) => ['media', 'videos', page, limit] as const,
+};

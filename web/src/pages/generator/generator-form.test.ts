@@ -1,0 +1,93 @@
+import { ApiError } from '../../api/api-error';
+import { FAL_MODEL, LOCAL_MODEL } from '../../features/jobs/testing/models.testing';
+import { effectiveOptions, initialPrompt, optionsOf, sanitizePrompt, validateForm } from './generator-form';
+import { isKeptRefusal } from './use-create-job';
+
+describe('optionsOf', () => {
+  it('orders options and marks qualities above the cap with the plan that includes them', () => {
+    const options = optionsOf(LOCAL_MODEL, '720p');
+    expect(options.durations).toEqual([5, 10, 15]);
+    expect(options.speeds).toEqual(['Slow', 'Normal', 'Fast', 'Ultra Fast']);
+    expect(options.qualities).toEqual([
+      { value: 'Lite', resolution: '480p', allowed: true, plan: null },
+      { value: 'Standard', resolution: '720p', allowed: true, plan: null },
+      { value: 'Pro', resolution: '1080p', allowed: false, plan: 'pro' },
+      { value: 'Ultra', resolution: '2160p', allowed: false, plan: 'enterprise' },
+    ]);
+  });
+
+  it('allows everything while the cap is unknown', () => {
+    expect(optionsOf(LOCAL_MODEL, null).qualities.every((quality) => quality.allowed)).toBe(true);
+  });
+});
+
+describe('effectiveOptions', () => {
+  it('keeps choices the model offers and the plan allows', () => {
+    const options = optionsOf(LOCAL_MODEL, '2160p');
+    expect(effectiveOptions({ duration: 15, quality: 'Ultra', speed: 'Slow' }, options)).toEqual({
+      duration: 15,
+      quality: 'Ultra',
+      speed: 'Slow',
+    });
+  });
+
+  it('falls back when the model does not offer a choice', () => {
+    const options = optionsOf(FAL_MODEL, '2160p');
+    expect(effectiveOptions({ duration: 15, quality: 'Ultra', speed: 'Normal' }, options)).toEqual({
+      duration: 5,
+      quality: 'Standard',
+      speed: 'Normal',
+    });
+  });
+
+  it('steps a quality above the cap down to the best allowed one', () => {
+    expect(
+      effectiveOptions({ duration: 5, quality: 'Ultra', speed: 'Normal' }, optionsOf(LOCAL_MODEL, '1080p')).quality,
+    ).toBe('Pro');
+    expect(
+      effectiveOptions({ duration: 5, quality: 'Pro', speed: 'Normal' }, optionsOf(LOCAL_MODEL, '480p')).quality,
+    ).toBe('Lite');
+  });
+});
+
+describe('prompt rules', () => {
+  it('turns line breaks into spaces and drops other control characters', () => {
+    expect(sanitizePrompt('one\ntwo\r\nthree\tfour\u0007five')).toBe('one two three fourfive');
+  });
+
+  it('cuts a handed-over prompt to the limit and ignores non-strings', () => {
+    expect(initialPrompt('x'.repeat(1200))).toHaveLength(1000);
+    expect(initialPrompt(42)).toBe('');
+  });
+
+  it('needs a prompt (after trimming) and a model', () => {
+    expect(validateForm({ prompt: '   ', modelId: null })).toEqual({
+      prompt: 'promptRequired',
+      modelId: 'modelRequired',
+    });
+    expect(validateForm({ prompt: ' ok ', modelId: 'm' })).toEqual({});
+    expect(validateForm({ prompt: 'x'.repeat(1001), modelId: 'm' })).toEqual({ prompt: 'promptTooLong' });
+  });
+});
+
+describe('isKeptRefusal (when a new Idempotency-Key is needed)', () => {
+  const error = (status: number) => new ApiError({ reason: 'unknown', status, title: '', message: '' });
+  it.each([
+    [400, true],
+    [402, true],
+    [403, true],
+    [422, true],
+    [0, false],
+    [408, false],
+    [409, false],
+    [429, false],
+    [500, false],
+    [503, false],
+  ])('status %i → %s', (status, kept) => {
+    expect(isKeptRefusal(error(status))).toBe(kept);
+  });
+
+  it('is false for anything that is not an ApiError', () => {
+    expect(isKeptRefusal(new Error('boom'))).toBe(false);
+  });
+});

@@ -1,0 +1,418 @@
+import type { CreateJobResponse } from '@kadr/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { newIdempotencyKey } from '../../api/api-client';
+import { ApiError } from '../../api/api-error';
+import { createJob, getGroupedModels } from '../../api/endpoints';
+import { FAL_MODEL, groupedModels, LOCAL_MODEL } from '../../features/jobs/testing/models.testing';
+import { initI18n, setLanguage } from '../../i18n/i18n';
+import { applyLiveEvent, resetJobs, useJobStore } from '../../live';
+import { clearToasts, useToasts } from '../../notifications/toast-store';
+import { refreshTopBar, useTopBar, type TopBarState } from '../../session/top-bar-store';
+import GeneratorPage from './index';
+import { clearSubmissions } from './submissions-store';
+
+jest.mock('../../api/endpoints', () => ({
+  getGroupedModels: jest.fn(),
+  createJob: jest.fn(),
+  getUserSummary: jest.fn(),
+}));
+jest.mock('../../api/api-client', () => ({ newIdempotencyKey: jest.fn() }));
+jest.mock('../../session/top-bar-store', () => ({
+  ...jest.requireActual('../../session/top-bar-store'),
+  refreshTopBar: jest.fn(() => Promise.resolve(undefined)),
+}));
+jest.mock('../../telemetry/telemetry', () => ({ logClientError: jest.fn(), setTelemetryUser: jest.fn() }));
+
+const mockedCreateJob = jest.mocked(createJob);
+const mockedGetGroupedModels = jest.mocked(getGroupedModels);
+const mockedNewKey = jest.mocked(newIdempotencyKey);
+const PERIOD_END = '2030-01-31T00:00:00.000Z';
+
+function setEntitlements(patch: Partial<TopBarState>) {
+  useTopBar.setState({
+    tier: 'FREE',
+    plan: null,
+    allowance: null,
+    maxResolution: '2160p',
+    credits: { balance: 100, heldCredits: 0, currency: 'credits' },
+    loadedAt: Date.now(),
+    ...patch,
+  });
+}
+
+function problem(
+  reason: ApiError['reason'],
+  status: number,
+  extra: Partial<ConstructorParameters<typeof ApiError>[0]> = {},
+) {
+  return new ApiError({ reason, status, title: reason, message: `${reason} message`, ...extra });
+}
+
+function createdJob(id: string): CreateJobResponse {
+  return { id, status: 'PENDING', progress: 0, createdAt: '2025-03-01T10:00:00.000Z', cost: 5 };
+}
+
+function renderGenerator(entry: string | { pathname: string; state?: unknown } = '/generate') {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retryDelay: 0 } },
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/generate', element: <GeneratorPage /> },
+      { path: '*', element: <p>elsewhere</p> },
+    ],
+    { initialEntries: [entry] },
+  );
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router, user };
+}
+
+const price = () => screen.getByRole('region', { name: 'Price' });
+const generate = () => screen.getByRole('button', { name: 'Generate video' });
+const promptBox = () => screen.getByRole('textbox', { name: /Prompt/ });
+
+beforeAll(() => initI18n('en'));
+
+let keyCount = 0;
+beforeEach(async () => {
+  await act(() => setLanguage('en'));
+  jest.clearAllMocks();
+  keyCount = 0;
+  mockedNewKey.mockImplementation(() => `key-${++keyCount}`);
+  mockedGetGroupedModels.mockResolvedValue(groupedModels(LOCAL_MODEL, FAL_MODEL));
+  resetJobs();
+  clearToasts();
+  clearSubmissions();
+  setEntitlements({});
+});
+
+describe('Generator: models', () => {
+  it('lists the models grouped by provider and preselects the first', async () => {
+    renderGenerator();
+    const local = await screen.findByRole('radio', { name: 'Kadr Motion' });
+    expect(local).toBeChecked();
+    expect(screen.getByRole('group', { name: 'Kadr (built-in)' })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'fal.ai' })).toContainElement(
+      screen.getByRole('radio', { name: 'Kling 2.1 Standard (fal)' }),
+    );
+  });
+
+  it('says "No models available" when no provider offers one', async () => {
+    mockedGetGroupedModels.mockResolvedValue({ data: [] });
+    renderGenerator();
+    expect(await screen.findByText('No models available')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Price' })).not.toBeInTheDocument();
+  });
+
+  it('shows a load failure with Retry', async () => {
+    mockedGetGroupedModels.mockRejectedValueOnce(problem('service_unavailable', 503));
+    const { user } = renderGenerator();
+    expect(await screen.findByText('Could not load the models.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('radio', { name: 'Kadr Motion' })).toBeInTheDocument();
+  });
+
+  it('offers only the options the chosen model supports', async () => {
+    const { user } = renderGenerator();
+    await user.click(await screen.findByRole('radio', { name: 'Kling 2.1 Standard (fal)' }));
+    expect(screen.getByRole('radio', { name: '5s' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '10s' })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: '15s' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /^Ultra 2160p/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('Generator: price before submitting', () => {
+  it.each([
+    // [model, duration, quality, speed, price, after (balance 100)]
+    ['Kadr Motion', '5s', /^Standard/, /^Normal/, '5 credits', '95 credits'],
+    ['Kadr Motion', '10s', /^Pro/, /^Normal/, '20 credits', '80 credits'],
+    ['Kadr Motion', '15s', /^Lite/, /^Fast/, '10 credits', '90 credits'], // 9.375 → 10
+    ['Kadr Motion', '5s', /^Lite/, /^Fast/, '4 credits', '96 credits'], // 3.125 → 4
+    ['Kling 2.1 Standard (fal)', '10s', /^Standard/, /^Fast/, '50 credits', '50 credits'],
+    ['Kling 2.1 Standard (fal)', '5s', /^Pro/, /^Ultra Fast/, '60 credits', '40 credits'],
+  ])('%s %s %s %s → %s', async (modelName, duration, quality, speed, cost, after) => {
+    const { user } = renderGenerator();
+    await user.click(await screen.findByRole('radio', { name: modelName }));
+    await user.click(screen.getByRole('radio', { name: duration }));
+    await user.click(screen.getByRole('radio', { name: quality }));
+    await user.click(screen.getByRole('radio', { name: speed }));
+    expect(within(price()).getByText(cost, { selector: 'p' })).toBeInTheDocument();
+    expect(within(price()).getByText('Available').nextSibling).toHaveTextContent('100 credits');
+    expect(within(price()).getByText('After this video').nextSibling).toHaveTextContent(after);
+  });
+
+  it('shows held credits and warns when the balance is short', async () => {
+    setEntitlements({ credits: { balance: 12, heldCredits: 5, currency: 'credits' } });
+    const { user } = renderGenerator();
+    await user.click(await screen.findByRole('radio', { name: '10s' }));
+    expect(within(price()).getByText('10 credits')).toBeInTheDocument();
+    expect(within(price()).getByText('Held for running jobs').nextSibling).toHaveTextContent('5 credits');
+    expect(within(price()).getByText('After this video').nextSibling).toHaveTextContent('−3 credits');
+    expect(within(price()).getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/buy-credits');
+  });
+
+  it('says "Included in your plan" when the allowance covers the job', async () => {
+    setEntitlements({
+      tier: 'PRO',
+      plan: 'starter',
+      maxResolution: '720p',
+      allowance: { limit: 50, used: 12, periodEnd: PERIOD_END },
+    });
+    renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    expect(within(price()).getByText('Included in your plan')).toBeInTheDocument();
+    expect(within(price()).getByText(/12 of 50 generations used this period/)).toBeInTheDocument();
+    expect(within(price()).queryByText(/credits/)).not.toBeInTheDocument();
+  });
+
+  it('charges credits when the period’s generations are used up', async () => {
+    setEntitlements({
+      plan: 'starter',
+      maxResolution: '720p',
+      allowance: { limit: 50, used: 50, periodEnd: PERIOD_END },
+    });
+    renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    expect(within(price()).getByText('5 credits')).toBeInTheDocument();
+    expect(within(price()).getByText(/generations for this period are used up/)).toBeInTheDocument();
+  });
+});
+
+describe('Generator: the plan’s resolution cap', () => {
+  it('disables qualities above the cap with a hint and an Upgrade link', async () => {
+    setEntitlements({ maxResolution: '720p' });
+    renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    expect(screen.getByRole('radio', { name: /^Pro 1080p/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /^Ultra 2160p/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /^Standard 720p/ })).toBeEnabled();
+    expect(screen.getByRole('radio', { name: /^Lite 480p/ })).toBeEnabled();
+    expect(screen.getByText('Available on the Pro plan')).toBeInTheDocument();
+    expect(screen.getByText('Available on the Enterprise plan')).toBeInTheDocument();
+    expect(screen.getByText('Your plan renders up to 720p.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/subscription');
+  });
+
+  it('moves a chosen quality down when the cap turns out lower', async () => {
+    const { user } = renderGenerator();
+    await user.click(await screen.findByRole('radio', { name: /^Ultra 2160p/ }));
+    act(() => setEntitlements({ maxResolution: '720p' }));
+    expect(screen.getByRole('radio', { name: /^Standard 720p/ })).toBeChecked();
+  });
+});
+
+describe('Generator: submitting', () => {
+  it('checks the prompt before sending', async () => {
+    const { user } = renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    await user.click(generate());
+    expect(screen.getByText('Enter a prompt.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fix highlighted fields.');
+    expect(promptBox()).toHaveAttribute('aria-invalid', 'true');
+    expect(mockedCreateJob).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s field errors under their fields, with the summary', async () => {
+    mockedCreateJob.mockRejectedValueOnce(
+      problem('validation', 400, {
+        message: 'Please fix highlighted fields.',
+        fieldErrors: {
+          prompt: 'The prompt must not contain control characters.',
+          speed: 'This model does not offer this speed.',
+        },
+      }),
+    );
+    const { user } = renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    await user.type(promptBox(), 'A fox');
+    await user.click(generate());
+    expect(await screen.findByText('The prompt must not contain control characters.')).toBeInTheDocument();
+    expect(promptBox()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('group', { name: 'Speed' })).toHaveAccessibleDescription(/does not offer this speed/);
+    expect(screen.getByText('Please fix highlighted fields.')).toBeInTheDocument();
+    // Editing the field clears its message.
+    await user.type(promptBox(), '!');
+    expect(screen.queryByText('The prompt must not contain control characters.')).not.toBeInTheDocument();
+  });
+
+  it('on 402 says Insufficient credits and links to buying them', async () => {
+    mockedCreateJob.mockRejectedValueOnce(problem('insufficient_credits', 402, { message: 'Insufficient credits' }));
+    setEntitlements({ credits: { balance: 3, heldCredits: 0, currency: 'credits' } });
+    const { user } = renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    await user.type(promptBox(), 'A fox');
+    await user.click(generate());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Insufficient credits');
+    expect(alert).toHaveTextContent('This video costs 5 credits; you have 3 credits available.');
+    expect(within(alert).getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/buy-credits');
+  });
+
+  it('on 403 tier_cap names the cap and the plan, with an Upgrade link', async () => {
+    mockedCreateJob.mockRejectedValueOnce(
+      problem('tier_cap', 403, { message: 'Your plan does not include this option.' }),
+    );
+    const { user } = renderGenerator();
+    await user.click(await screen.findByRole('radio', { name: /^Ultra 2160p/ }));
+    await user.type(promptBox(), 'A fox');
+    // The plan changed on the server since the page loaded: the refresh after the refusal brings the new cap.
+    jest.mocked(refreshTopBar).mockImplementation(async () => {
+      setEntitlements({ maxResolution: '1080p' });
+      return undefined;
+    });
+    await user.click(generate());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Not included in your plan');
+    expect(alert).toHaveTextContent(
+      'Ultra (2160p) is above your plan’s limit of 1080p. The Enterprise plan includes it.',
+    );
+    expect(within(alert).getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/subscription');
+    // The choice moved within the new cap.
+    expect(screen.getByRole('radio', { name: /^Pro 1080p/ })).toBeChecked();
+  });
+
+  it('reuses the Idempotency-Key after a network failure, and makes a new one after a change', async () => {
+    mockedCreateJob.mockRejectedValue(problem('network_error', 0));
+    const { user } = renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    await user.type(promptBox(), 'A fox');
+    await user.click(generate());
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    // The cache retried once with the same key; the person then tries again.
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(mockedCreateJob).toHaveBeenCalledTimes(4));
+    const keys = () => mockedCreateJob.mock.calls.map((call) => call[1]);
+    expect(keys()).toEqual(['key-1', 'key-1', 'key-1', 'key-1']);
+
+    // A change of the form is a new request.
+    await screen.findByRole('button', { name: 'Try again' });
+    await user.type(promptBox(), ' in snow');
+    mockedCreateJob.mockResolvedValueOnce(createdJob('job-1'));
+    await user.click(generate());
+    await waitFor(() => expect(mockedCreateJob).toHaveBeenCalledTimes(5));
+    expect(keys()[4]).toBe('key-2');
+    expect(mockedCreateJob.mock.calls[4]?.[0]).toEqual({
+      prompt: 'A fox in snow',
+      modelId: 'kadr-motion-v1',
+      duration: 5,
+      quality: 'Standard',
+      speed: 'Normal',
+    });
+
+    // After a success the same unchanged form is a new generation with a new key.
+    await screen.findByText('Queued');
+    mockedCreateJob.mockResolvedValueOnce(createdJob('job-2'));
+    await user.click(generate());
+    await waitFor(() => expect(mockedCreateJob).toHaveBeenCalledTimes(6));
+    expect(keys()[5]).toBe('key-3');
+  });
+
+  it('does not reuse a key the server refused (a 4xx is replayed for the same key)', async () => {
+    mockedCreateJob.mockRejectedValueOnce(problem('insufficient_credits', 402));
+    const { user } = renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    await user.type(promptBox(), 'A fox');
+    await user.click(generate());
+    await screen.findByText('Insufficient credits');
+    mockedCreateJob.mockResolvedValueOnce(createdJob('job-1'));
+    await user.click(generate());
+    await waitFor(() => expect(mockedCreateJob).toHaveBeenCalledTimes(2));
+    expect(mockedCreateJob.mock.calls.map((call) => call[1])).toEqual(['key-1', 'key-2']);
+  });
+
+  it('on success tracks the job as PENDING 0, refreshes the balance, toasts, and shows its live progress', async () => {
+    mockedCreateJob.mockResolvedValueOnce(createdJob('job-7'));
+    const { user } = renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    await user.type(promptBox(), 'A fox in the snow');
+    await user.click(generate());
+
+    const list = await screen.findByRole('list', { name: 'Videos started on this page' });
+    expect(useJobStore.getState().jobs['job-7']).toEqual({
+      id: 'job-7',
+      status: 'PENDING',
+      progress: 0,
+      createdAt: '2025-03-01T10:00:00.000Z',
+    });
+    expect(useJobStore.getState().activeIds).toContain('job-7');
+    expect(refreshTopBar).toHaveBeenCalled();
+    expect(useToasts.getState().toasts.map((toast) => toast.message)).toContain(
+      'Video queued. Its progress is shown on this page.',
+    );
+    expect(within(list).getByText('A fox in the snow')).toBeInTheDocument();
+    expect(within(list).getByText('Queued')).toBeInTheDocument();
+    expect(within(list).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+
+    act(() => applyLiveEvent('progress', { id: 'job-7', progress: 40, createdAt: null }));
+    expect(within(list).getByText('Generating')).toBeInTheDocument();
+    expect(within(list).getByText(/Generating… 40%/)).toBeInTheDocument();
+    expect(within(list).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '40');
+
+    act(() => applyLiveEvent('completed', { id: 'job-7', createdAt: null }));
+    expect(within(list).getByText('Ready')).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Watch in gallery' })).toHaveAttribute('href', '/gallery');
+
+    // The form stays usable for another generation.
+    expect(generate()).toBeEnabled();
+    expect(promptBox()).toHaveValue('A fox in the snow');
+  });
+});
+
+describe('Generator: prompt', () => {
+  it('counts characters against the limit and offers example prompts', async () => {
+    const { user } = renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    expect(promptBox()).toHaveAttribute('maxLength', '1000');
+    await user.type(promptBox(), 'Snow');
+    expect(screen.getByText('4 / 1,000')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use example: Aurora' }));
+    expect((promptBox() as HTMLTextAreaElement).value).toMatch(/^Northern lights/);
+  });
+
+  it('turns typed line breaks into spaces (the service refuses control characters)', async () => {
+    const { user } = renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    await user.type(promptBox(), 'Line one{Enter}line two');
+    expect(promptBox()).toHaveValue('Line one line two');
+  });
+
+  it('takes a prompt handed over in the query or the router state', async () => {
+    renderGenerator('/generate?prompt=A%20red%20kite');
+    expect(promptBox()).toHaveValue('A red kite');
+  });
+
+  it('takes a prompt handed over in the router state', async () => {
+    renderGenerator({ pathname: '/generate', state: { prompt: 'A lighthouse' } });
+    expect(promptBox()).toHaveValue('A lighthouse');
+  });
+
+  it('asks before leaving with an unsent prompt', async () => {
+    const { router, user } = renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    await user.type(promptBox(), 'Unsent idea');
+    await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Leave this page?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/generate');
+  });
+});
+
+describe('Generator in Polish', () => {
+  it('speaks Polish', async () => {
+    await act(() => setLanguage('pl'));
+    renderGenerator();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wygeneruj film' })).toBeInTheDocument();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    expect(within(screen.getByRole('region', { name: 'Cena' })).getByText('5 kredytów')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Generuj film' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,78 @@
+import type { CreateJobRequest, CreateJobResponse } from '@kadr/contracts';
+import { useMutation, type MutateOptions } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
+import { newIdempotencyKey } from '../../api/api-client';
+import { isApiError } from '../../api/api-error';
+import { createJob } from '../../api/endpoints';
+import { MUTATION_MAX_RETRIES } from '../../config/constants';
+import { trackLocalJob } from '../../live';
+import { refreshTopBar } from '../../session/top-bar-store';
+
+/**
+ * Whether the server answered with a refusal it keeps: the gateway stores 4xx answers under the
+ * Idempotency-Key (pipeline README "Idempotency"), so sending the same key again would only replay
+ * the refusal. Not kept: no answer at all (network, time-out: status 0), 5xx (the claim is
+ * released), 408, 409 (the first request is still in flight) and 429 (refused before the key).
+ */
+export function isKeptRefusal(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  const { status } = error;
+  return status >= 400 && status < 500 && status !== 408 && status !== 409 && status !== 429;
+}
+
+interface CreateVariables {
+  body: CreateJobRequest;
+  idempotencyKey: string;
+}
+
+/**
+ * `POST /jobs` with ONE Idempotency-Key per logical submission:
+ * - the same unchanged form sent again after a failure without a kept answer (network error,
+ *   time-out, 5xx) reuses the key, so a request that did reach the server is not run twice;
+ * - a change of the form (`formChanged()`), a success, or a kept refusal (400, 402, 403, …) starts
+ *   a new key — the next press is a new request, not a replay.
+ * On success the job is tracked at once (PENDING 0) and the balance refreshed.
+ */
+export function useCreateJob(onCreated?: (job: CreateJobResponse, body: CreateJobRequest) => void) {
+  // The key and the body it was made for: a different body never reuses it (the gateway would
+  // answer 422 idempotency_key_reuse), even when the change did not come from the person.
+  const keyRef = useRef<{ key: string; body: string } | null>(null);
+  const onCreatedRef = useRef(onCreated);
+  onCreatedRef.current = onCreated;
+
+  const mutation = useMutation<CreateJobResponse, unknown, CreateVariables>({
+    mutationFn: ({ body, idempotencyKey }) => createJob(body, idempotencyKey),
+    // The cache's one mutation retry, only where repeating can help (never a kept refusal).
+    retry: (failureCount, error) => failureCount < MUTATION_MAX_RETRIES && !isKeptRefusal(error) && !isCancelled(error),
+    onSuccess: (job, { body, idempotencyKey }) => {
+      if (keyRef.current?.key === idempotencyKey) keyRef.current = null;
+      trackLocalJob(job.id, job.createdAt);
+      refreshTopBar().catch(() => undefined);
+      onCreatedRef.current?.(job, body);
+    },
+    onError: (error, { idempotencyKey }) => {
+      if (isKeptRefusal(error) && keyRef.current?.key === idempotencyKey) keyRef.current = null;
+    },
+  });
+
+  const { mutate, reset } = mutation;
+  const submit = useCallback(
+    (body: CreateJobRequest, callbacks?: MutateOptions<CreateJobResponse, unknown, CreateVariables>) => {
+      const fingerprint = JSON.stringify(body);
+      if (keyRef.current?.body !== fingerprint) keyRef.current = { key: newIdempotencyKey(), body: fingerprint };
+      mutate({ body, idempotencyKey: keyRef.current.key }, callbacks);
+    },
+    [mutate],
+  );
+
+  /** The form changed: the next submission is a new logical action with its own key. */
+  const formChanged = useCallback(() => {
+    keyRef.current = null;
+  }, []);
+
+  return { submit, formChanged, reset, isPending: mutation.isPending, error: mutation.error };
+}
+
+function isCancelled(error: unknown): boolean {
+  return isApiError(error) && error.reason === 'cancelled';
+}
