@@ -1,0 +1,22 @@
+import { useMessages } from '../../i18n/use-messages';
+import { PageHeader } from '../../ui';
+import { LanguageSettings } from './LanguageSettings';
+import { settingsMessages } from './messages';
+import { PrivacySettings } from './PrivacySettings';
+import { ProviderSettings } from './ProviderSettings';
+import { ThemeSettings } from './ThemeSettings';
+import './settings.css';
+
+/** `/settings`: AI provider (account), language (account), theme and privacy choices (this device). */
+export default function SettingsPage() {
+  const { t } = useMessages('settings', settingsMessages);
+  return (
+    <div className="page page--narrow settings-page">
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
+      <ProviderSettings />
+      <LanguageSettings />
+      <ThemeSettings />
+      <PrivacySettings />
+    </div>
+  );
+}
