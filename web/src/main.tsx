@@ -1,2 +1,37 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-createRoot(document.getElementById('root')!).render(<p>Kadr</p>);
+import { RouterProvider } from 'react-router';
+import { startBackgroundServices } from './app/background-services';
+import { persistLanguageChanges, readPersistedLanguage } from './app/language-persistence';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { ErrorBoundary } from './errors/ErrorBoundary';
+import { initI18n } from './i18n/i18n';
+import { bindQueryPersistence } from './query/persistence';
+import { createQueryClient } from './query/query-client';
+import { startThemeSync } from './theme/theme';
+import './styles/tokens.css';
+import './styles/base.css';
+
+// Order matters: strings and theme before the first paint, the cache before anything fetches.
+initI18n(readPersistedLanguage());
+persistLanguageChanges();
+startThemeSync();
+
+const queryClient = createQueryClient();
+bindQueryPersistence(queryClient);
+startBackgroundServices({ queryClient });
+
+const router = createAppRouter();
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <ErrorBoundary name="root">
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </ErrorBoundary>
+  </StrictMode>,
+);

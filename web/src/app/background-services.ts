@@ -1,0 +1,81 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { getFlags } from '../api/endpoints';
+import { startHealthMonitor } from '../api/network-status';
+import { getBrowserId } from '../flags/browser-id';
+import { decideFlag, FLAGS_QUERY_KEY } from '../flags/flags';
+import { startLiveStream } from '../live/live-stream';
+import { startSessionPolling, startSessionWatch, useSession, type SessionState } from '../session/session-store';
+import { logClientError, startTelemetry } from '../telemetry/telemetry';
+
+/** The feature flag (gateway FEATURE_FLAGS) that turns on the optional 60 s session poll (spec §4). */
+export const SESSION_POLL_FLAG = 'session.poll';
+
+export interface BackgroundOptions {
+  /** The app's data cache: the flag list is read through it (one request shared with `useFlags`). */
+  queryClient: QueryClient;
+  /** Poll the session every 60 s regardless of the flag (tests, diagnostics). */
+  pollSession?: boolean;
+}
+
+/**
+ * Everything that runs beside the screens: the session watch (polling when the `session.poll`
+ * flag is on for this browser), the live job stream while someone is signed in (restarted for
+ * another user, stopped at sign-out), the health monitor and telemetry. Returns a stop function.
+ */
+export function startBackgroundServices(options: BackgroundOptions): () => void {
+  const stopTelemetry = startTelemetry();
+  const stopHealth = startHealthMonitor();
+  const stopLive = followSessionWithLiveStream();
+  const stopWatch = startSessionWatch({ poll: options.pollSession ?? false });
+  let stopped = false;
+  let stopPolling: (() => void) | undefined;
+  if (!options.pollSession) {
+    pollingWanted(options.queryClient).then(
+      (wanted) => {
+        if (wanted && !stopped) stopPolling = startSessionPolling();
+      },
+      (error: unknown) => logClientError(error, { where: 'session-poll-flag' }),
+    );
+  }
+  return () => {
+    stopped = true;
+    stopPolling?.();
+    stopWatch();
+    stopLive();
+    stopHealth();
+    stopTelemetry();
+  };
+}
+
+async function pollingWanted(queryClient: QueryClient): Promise<boolean> {
+  const flags = await queryClient.fetchQuery({
+    queryKey: FLAGS_QUERY_KEY,
+    queryFn: ({ signal }) => getFlags({ signal }),
+  });
+  const flag = Array.isArray(flags) ? flags.find((candidate) => candidate.key === SESSION_POLL_FLAG) : undefined;
+  return decideFlag(flag, getBrowserId()).enabled;
+}
+
+/** The live stream belongs to one signed-in user: it runs exactly while that user is signed in. */
+export function followSessionWithLiveStream(): () => void {
+  let stopStream: (() => void) | null = null;
+  let streamUserId: string | null = null;
+
+  const follow = (state: SessionState): void => {
+    const userId = state.status === 'authenticated' ? (state.user?.id ?? null) : null;
+    if (userId === streamUserId) return;
+    stopStream?.();
+    stopStream = null;
+    streamUserId = userId;
+    if (userId !== null) stopStream = startLiveStream();
+  };
+
+  follow(useSession.getState());
+  const unsubscribe = useSession.subscribe(follow);
+  return () => {
+    unsubscribe();
+    stopStream?.();
+    stopStream = null;
+    streamUserId = null;
+  };
+}

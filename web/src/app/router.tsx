@@ -1,0 +1,77 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouteErrorScreen } from '../errors/RouteErrorScreen';
+import { AppShell } from './AppShell';
+import * as Page from './pages';
+import { PublicLayout } from './PublicLayout';
+import { RequireAuth } from './RequireAuth';
+import { SessionGate } from './SessionGate';
+
+/** The administrator's screens (spec §6: the gateway gives the `admin` role to the one administrator). */
+export const ADMIN_ROLES = ['admin'] as const;
+
+/**
+ * Spec §2. Public pages sit outside the session wrapper; everything else is inside it and inside
+ * the shell; the guarded screens need a session (admin ones also the admin role). Table and guard rule: README.md.
+ */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorScreen />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { path: '/', element: <Page.Landing /> },
+          { path: '/landing', element: <Page.Landing /> },
+          { path: '/login', element: <Page.Login /> },
+          { path: '/polityka-prywatnosci', element: <Page.Privacy /> },
+          { path: '/regulamin', element: <Page.Terms /> },
+        ],
+      },
+      {
+        element: <SessionGate />,
+        children: [
+          {
+            element: <AppShell />,
+            children: [
+              {
+                // A page's error shows inside the shell, so the top bar and navigation stay usable.
+                errorElement: <RouteErrorScreen />,
+                children: [
+                  { path: '/public', element: <Page.Home /> },
+                  { path: '/403', element: <Page.NotAuthorised /> },
+                  {
+                    element: <RequireAuth />,
+                    children: [
+                      { path: '/dashboard', element: <Page.Dashboard /> },
+                      { path: '/gallery', element: <Page.Gallery /> },
+                      { path: '/generate', element: <Page.Generator /> },
+                      { path: '/buy-credits', element: <Page.BuyCredits /> },
+                      { path: '/subscription', element: <Page.Subscription /> },
+                      { path: '/payment/success', element: <Page.PaymentSuccess /> },
+                      // Tpay's error return address (commerce TPAY_ERROR_URL); not in the spec's table.
+                      { path: '/payment/failure', element: <Page.PaymentFailure /> },
+                      { path: '/payment/mock-process', element: <Page.PaymentMockProcess /> },
+                      { path: '/settings', element: <Page.Settings /> },
+                    ],
+                  },
+                  {
+                    element: <RequireAuth roles={ADMIN_ROLES} />,
+                    children: [
+                      { path: '/admin/users', element: <Page.AdminUsers /> },
+                      { path: '/admin/logs', element: <Page.AdminLogs /> },
+                    ],
+                  },
+                  { path: '*', element: <Page.NotFound /> },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}
