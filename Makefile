@@ -1,5 +1,5 @@
 # A thin façade over the npm scripts and tools/ — each target says what it runs.
-.PHONY: install start test test-fast test-real lint typecheck proto-check infra-up infra-down ci
+.PHONY: install start test test-fast test-real e2e lint typecheck proto-check infra-up infra-down ci
 
 install:            ## dependencies at the versions of package-lock.json
 	npm install
@@ -16,6 +16,9 @@ test-fast:          ## unit tests and contract suites on memory adapters (no inf
 
 test-real:          ## only the contract and integration suites, against real servers
 	bash tools/test/run-real-server-suites.sh
+
+e2e:                ## only the browser journeys (Chromium against the embedded stack; screenshots in e2e/artifacts)
+	npx jest --selectProjects e2e
 
 lint:
 	npm run lint

@@ -9,8 +9,12 @@ const workspaceDirs = ['packages', 'services']
       ? fs.readdirSync(path.join(__dirname, group)).map((name) => path.join(group, name))
       : [],
   )
-  .concat(['web', 'tools'])
-  .filter((dir) => fs.existsSync(path.join(__dirname, dir, 'jest.config.js')) || fs.existsSync(path.join(__dirname, dir, 'jest.config.cjs')));
+  .concat(['web', 'tools', 'e2e'])
+  .filter(
+    (dir) =>
+      fs.existsSync(path.join(__dirname, dir, 'jest.config.js')) ||
+      fs.existsSync(path.join(__dirname, dir, 'jest.config.cjs')),
+  );
 
 module.exports = {
   projects: workspaceDirs.map((dir) => `<rootDir>/${dir}`),

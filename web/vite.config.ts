@@ -11,6 +11,7 @@ const serverPaths = ['/auth', '/bff', '/health', '/video', '/thumbs', '/blobs'];
 export default defineConfig({
   plugins: [react()],
   resolve: { conditions: ['kadr-source'] },
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  // The manifest (dist/.vite/manifest.json) lets web/scripts/check-bundle-size.mjs tell the initial chunks from the lazy ones.
+  build: { outDir: 'dist', sourcemap: true, target: 'es2022', manifest: true },
   server: { proxy: Object.fromEntries(serverPaths.map((path) => [path, { target: gateway, changeOrigin: false }])) },
 });

@@ -43,11 +43,18 @@ ffmpeg_prereqs() {
 # Headless browser for end-to-end tests (driven by playwright-core with
 # executablePath /usr/bin/chromium; never `npx playwright install`).
 chromium_prereqs() {
-  if ! command -v chromium >/dev/null; then
-    # Installed without "Recommends" (see apt_install), so add the fonts
-    # Chromium would otherwise pull in: pages render with real metrics.
-    MISSING+=(chromium fonts-liberation)
-  fi
+  need_pkg chromium chromium
+  # Installed without "Recommends" (see apt_install), so add the fonts
+  # Chromium would otherwise pull in: pages render with real metrics and
+  # Polish diacritics, and the language flags (emoji) are not empty boxes.
+  # Checked on their own: a machine may have Chromium without them.
+  font_present 'Liberation Sans' || MISSING+=(fonts-liberation)
+  font_present 'Noto Color Emoji' || MISSING+=(fonts-noto-color-emoji)
+}
+
+# font_present <family>: fontconfig knows the font (no fc-list yet: not present).
+font_present() {
+  command -v fc-list >/dev/null && fc-list : family | grep -qiF -- "$1"
 }
 
 # Go is not installed from apt: Debian 12's golang is 1.19, too old for

@@ -27,6 +27,13 @@ export const DEMO_ACCOUNTS = [{ email: 'demo@kadr.local', name: 'Demo User' }];
 
 export const DEFAULT_DATA_DIR = path.resolve(__dirname, '../../.data');
 
+/**
+ * The feature flags of the embedded (development) mode when FEATURE_FLAGS is not given:
+ * `gallery.debugIds` shows the gallery's collapsible debug list of ids (spec §2, Gallery).
+ * Production (distributed mode, or NODE_ENV=production) keeps the gateway's default, no flags.
+ */
+export const EMBEDDED_FEATURE_FLAGS = [{ key: 'gallery.debugIds', enabled: true }];
+
 /** A host a browser can be sent to: a wildcard listen address is reached as loopback. */
 const reachableHost = (host: string): string => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);
 
@@ -46,6 +53,9 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
     BLOB_SIGNING_SECRET: processEnv.BLOB_SIGNING_SECRET ?? randomBytes(32).toString('hex'),
     // Document stores persist here so users, credits and videos survive a restart.
     DATA_DIR: processEnv.DATA_DIR ?? DEFAULT_DATA_DIR,
+    FEATURE_FLAGS:
+      processEnv.FEATURE_FLAGS ??
+      (processEnv.NODE_ENV === 'production' ? undefined : JSON.stringify(EMBEDDED_FEATURE_FLAGS)),
   };
   let config: GatewayConfig = parseConfig('auth-gateway', gatewayConfigSchema, env);
   if (!processEnv.PUBLIC_URL) {

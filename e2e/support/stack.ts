@@ -1,0 +1,100 @@
+/**
+ * The product a journey drives: the embedded composition of `npm start` (every service in this
+ * process, tools/launcher/compose-embedded.ts) on free loopback ports, with a fresh data folder
+ * and its own snapshot of the web build, so nothing from a developer's `.data/` or a concurrent
+ * rebuild of web/dist leaks in.
+ */
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createLogger } from '@kadr/telemetry';
+import { startEmbedded, type RunningEmbedded } from '../../tools/launcher/compose-embedded';
+import { ensureWebBuild } from '../../tools/launcher/web-build';
+
+export interface E2eStack {
+  /** The gateway, where the browser goes (`http://127.0.0.1:<port>`). */
+  baseUrl: string;
+  /** `baseUrl` + a path. */
+  url(pathname: string): string;
+  dataDir: string;
+  webDistDir: string;
+  components: RunningEmbedded['components'];
+  stop(): Promise<void>;
+}
+
+/** Variables that would send the stack to real servers or another identity provider: journeys run embedded. */
+const NOT_FOR_JOURNEYS = ['REDIS_URL', 'MONGODB_URI', 'KAFKA_BROKERS', 'S3_ENDPOINT', 'OIDC_ISSUER_URL', 'PUBLIC_URL'];
+
+const portIsFree = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+
+/** A free port whose successor is free too: the development identity provider listens on PORT+1. */
+async function freePortPair(): Promise<number> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const probe = net.createServer();
+    const port = await new Promise<number>((resolve, reject) => {
+      probe.once('error', reject);
+      probe.listen(0, '127.0.0.1', () => resolve((probe.address() as net.AddressInfo).port));
+    });
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    if (port < 65_535 && (await portIsFree(port + 1))) return port;
+  }
+  throw new Error('found no two consecutive free ports on 127.0.0.1');
+}
+
+export interface StartE2eStackOptions {
+  /** Extra or changed variables (e.g. FEATURE_FLAGS, RATE_LIMIT_USER_PER_MINUTE). */
+  env?: NodeJS.ProcessEnv;
+  /** The web app to build and serve; web/ by default (the harness's own tests use a small fixture). */
+  webDir?: string;
+}
+
+export async function startE2eStack(options: StartE2eStackOptions = {}): Promise<E2eStack> {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-e2e-'));
+  const dataDir = path.join(workDir, 'data');
+  const webDistDir = path.join(workDir, 'web-dist');
+  fs.mkdirSync(dataDir);
+  await ensureWebBuild({ webDir: options.webDir, copyTo: webDistDir });
+
+  const port = await freePortPair();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of NOT_FOR_JOURNEYS) delete env[name];
+  Object.assign(env, {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: webDistDir,
+    // The `faulty-test` model (fails or hangs on purpose) for failure journeys; refused in production.
+    JOBS_ENABLE_FAULTY_PROVIDER: 'true',
+    // Each service's own logger; warnings and errors still show next to a failing journey.
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    ...options.env,
+  });
+
+  let running: RunningEmbedded;
+  try {
+    running = await startEmbedded(env, createLogger({ service: 'kadr-e2e', level: env.LOG_LEVEL }));
+  } catch (error) {
+    fs.rmSync(workDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    baseUrl,
+    url: (pathname) => new URL(pathname, baseUrl).href,
+    dataDir,
+    webDistDir,
+    components: running.components,
+    stop: async () => {
+      await running.stop();
+      fs.rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+}
