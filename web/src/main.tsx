@@ -12,6 +12,9 @@ import { createQueryClient } from './query/query-client';
 import { startThemeSync } from './theme/theme';
 import './styles/tokens.css';
 import './styles/base.css';
+// The primitives' styles load with the shell: its own modules import primitives one by one (not through
+// the ui/ barrel, which would pull every primitive — dialogs included — into the initial JavaScript).
+import './ui/ui.css';
 
 // Order matters: strings and theme before the first paint, the cache before anything fetches.
 initI18n(readPersistedLanguage());

@@ -3,7 +3,7 @@ import { Outlet } from 'react-router';
 import { commonMessages } from '../i18n/common-messages';
 import { useMessages } from '../i18n/use-messages';
 import { checkSession, useSession } from '../session/session-store';
-import { Button } from '../ui';
+import { Button } from '../ui/Button';
 import { appMessages } from './messages';
 import './app-shell.css';
 

@@ -1,6 +1,6 @@
 import { commonMessages } from '../i18n/common-messages';
 import { useMessages } from '../i18n/use-messages';
-import { Button } from '../ui';
+import { Button } from '../ui/Button';
 import './errors.css';
 
 export interface ErrorScreenProps {

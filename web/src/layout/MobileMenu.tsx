@@ -5,9 +5,9 @@ import { useMessages } from '../i18n/use-messages';
 import { signOut } from '../session/session-store';
 import { useTopBar } from '../session/top-bar-store';
 import { ThemeToggle } from '../theme/ThemeToggle';
-import { Badge } from '../ui';
+import { Badge } from '../ui/Badge';
+import { DeferredLanguageListbox } from './deferred-menus';
 import { LogoutIcon, SubscriptionIcon } from './icons';
-import { LanguageListbox } from './LanguageListbox';
 import { ADMIN_ITEMS, SIDEBAR_ITEMS, topNavItems } from './nav-items';
 import { useShellUser } from './use-shell-user';
 
@@ -89,7 +89,7 @@ export function MobileMenu({ id, onClose, returnFocusTo }: MobileMenuProps) {
         )}
       </nav>
       <div className="mobile-menu__settings">
-        <LanguageListbox />
+        <DeferredLanguageListbox />
         <ThemeToggle showLabel />
       </div>
       {signedIn && (

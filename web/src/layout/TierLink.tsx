@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { commonMessages } from '../i18n/common-messages';
 import { useMessages } from '../i18n/use-messages';
 import { useTopBar } from '../session/top-bar-store';
-import { Badge } from '../ui';
+import { Badge } from '../ui/Badge';
 
 /** Spec §2: "Upgrade" linking to /subscription with the tier badge (FREE until the summary says otherwise). */
 export function TierLink({ className }: { className?: string }) {

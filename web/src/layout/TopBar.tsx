@@ -4,12 +4,10 @@ import { commonMessages } from '../i18n/common-messages';
 import { useMessages } from '../i18n/use-messages';
 import { signOut } from '../session/session-store';
 import { ThemeToggle } from '../theme/ThemeToggle';
-import { ButtonLink } from '../ui';
-import { AdminMenu } from './AdminMenu';
-import { AvatarMenu } from './AvatarMenu';
+import { ButtonLink } from '../ui/Button';
 import { CreditsBadge } from './CreditsBadge';
+import { DeferredAdminMenu, DeferredAvatarMenu, DeferredLanguageListbox } from './deferred-menus';
 import { CloseIcon, LogoMark, LogoutIcon, MenuIcon } from './icons';
-import { LanguageListbox } from './LanguageListbox';
 import { MobileMenu } from './MobileMenu';
 import { topNavItems } from './nav-items';
 import { TierLink } from './TierLink';
@@ -76,12 +74,12 @@ export function TopBar() {
         <div className="topbar__actions">
           {signedIn && <CreditsBadge />}
           {signedIn && <TierLink className="topbar__from-sm" />}
-          <LanguageListbox className="topbar__from-sm" />
+          <DeferredLanguageListbox className="topbar__from-sm" />
           <ThemeToggle className="topbar__from-sm" />
           {signedIn && (
             <>
-              <AdminMenu className="topbar__from-lg" />
-              <AvatarMenu />
+              <DeferredAdminMenu className="topbar__from-lg" />
+              <DeferredAvatarMenu />
               <button type="button" className="topbar__logout topbar__from-lg" onClick={() => void signOut()}>
                 <LogoutIcon />
                 <span>{t('nav.logout')}</span>

@@ -1,7 +1,7 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { commonMessages } from '../i18n/common-messages';
 import { useMessages } from '../i18n/use-messages';
-import { buttonClassName } from '../ui';
+import { buttonClassName } from '../ui/Button';
 import { useLeaveGuard, type LeaveGuardState } from './useLeaveGuard';
 
 export interface LeaveDialogProps {

@@ -7,7 +7,6 @@ import { sendBatchOnPageHide } from './page-hide-transport';
 import type { ErrorContext, LooseProps } from './report-shaping';
 import type { AnalyticsEventName, TelemetryAccepted, TelemetryBatch } from './telemetry-batch';
 import { TelemetryClient, type TelemetryUser } from './telemetry-client';
-import { observeWebVitals } from './web-vitals';
 
 /**
  * The app's telemetry (spec §9; ARCHITECTURE §6 `POST /bff/telemetry`). What needs which consent:
@@ -84,7 +83,13 @@ export function startTelemetry(): () => void {
   if (stopRunning) return stopRunning;
   if (!webVitalsObserved) {
     webVitalsObserved = true;
-    observeWebVitals((name, value, rating) => client.recordWebVital(name, value, rating));
+    // Loaded after start-up (outside the initial-JS budget); its observers are buffered, so the
+    // paint metrics that happened before are still reported.
+    import('./web-vitals')
+      .then(({ observeWebVitals }) =>
+        observeWebVitals((name, value, rating) => client.recordWebVital(name, value, rating)),
+      )
+      .catch((error: unknown) => console.warn('web vitals unavailable', error));
   }
   const stopObservingApi = observeApiExchanges((exchange) =>
     client.recordApiLatency(exchange.endpoint, exchange.durationMs, exchange.status),

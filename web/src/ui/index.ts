@@ -1,4 +1,6 @@
-// The app's UI primitives. Styles: ./ui.css (imported here once, so any import of a primitive brings them).
+// The app's UI primitives for pages (lazily loaded). The shell (initial JavaScript) imports primitives from
+// their own files instead: through this barrel every primitive, dialogs included, would join the first
+// download. Styles: ./ui.css (imported here and by main.tsx).
 import './ui.css';
 
 export { Badge, type BadgeProps, type BadgeVariant } from './Badge';
