@@ -1,5 +1,6 @@
 // One lint configuration for the whole repository (typescript-eslint, type-aware).
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -12,12 +13,11 @@ export default tseslint.config(
       'packages/contracts/src/gen/**',
       '.infra/**',
       '.data/**',
-      'web/**',
     ],
   },
   js.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     extends: [tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
@@ -31,7 +31,25 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.ts', '**/test/**/*.ts'],
+    // The web app (its own web/tsconfig.json, found by the project service): browser code and React hooks.
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: [
+      '**/*.test.ts',
+      '**/*.test.tsx',
+      '**/test/**/*.ts',
+      // The web app's test helpers: src/test-support/, testing/ folders, *.testing.ts(x) modules.
+      'web/src/test-support/**/*.{ts,tsx}',
+      'web/src/**/testing/**/*.{ts,tsx}',
+      'web/src/**/*.testing.{ts,tsx}',
+    ],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/unbound-method': 'off',
@@ -44,6 +62,11 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node, ...globals.jest } },
+  },
+  {
+    // Classic scripts index.html loads before the app (no bundler, no modules).
+    files: ['web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: globals.browser },
   },
   {
     files: ['**/*.mjs'],

@@ -7,7 +7,9 @@
     var s = JSON.parse(localStorage.getItem('kadr.local') || '{}');
     var m = s && s.state && s.state.theme;
     if (m === 'light' || m === 'dark' || m === 'system') t = m;
-  } catch (e) {}
+  } catch {
+    // unreadable store: keep 'system'
+  }
   var d =
     t === 'dark' ||
     (t === 'system' && !!window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);

@@ -179,14 +179,14 @@ export function getVideos(
 }
 
 /** Spec §5: a lookup needs a job id; without one no request is made. */
-async function requireJobId(jobId: string | null | undefined): Promise<string> {
+function requireJobId(jobId: string | null | undefined): string {
   if (typeof jobId === 'string' && jobId.trim() !== '') return jobId;
   throw localProblem('validation', { detail: 'A job id is required.' });
 }
 
 /** The video's short-lived URL (`{ url, contentType }`); the player prefers `/video/{jobId}` first. */
 export async function getVideoStream(jobId: string, options: CallOptions = {}): Promise<VideoStreamResponse> {
-  const known = await requireJobId(jobId);
+  const known = requireJobId(jobId);
   return apiRequest('GET', `${PLATFORM}/api/media/videos/${id(known)}/stream`, {
     ...options,
     query: { format: 'json' },
@@ -196,7 +196,7 @@ export async function getVideoStream(jobId: string, options: CallOptions = {}): 
 
 /** The thumbnail's URL from `data.url` or `url` (asked once after `/thumbs/{jobId}` failed to load). */
 export async function getThumbnail(jobId: string, options: CallOptions = {}): Promise<ThumbnailUrl> {
-  const known = await requireJobId(jobId);
+  const known = requireJobId(jobId);
   const answer = await apiRequest<unknown>('GET', `${PLATFORM}/api/media/thumbnail/${id(known)}`, {
     ...options,
     query: { format: 'json' },

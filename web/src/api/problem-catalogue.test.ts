@@ -9,6 +9,7 @@ import {
   USER_SUMMARY_RETRY_REASONS,
   type ProblemReason,
 } from './problem-catalogue';
+import type * as ProblemCatalogue from './problem-catalogue';
 
 beforeAll(() => initI18n('en'));
 afterEach(async () => setLanguage('en'));
@@ -235,7 +236,7 @@ describe('never throws while classifying', () => {
     jest.isolateModules(() => {
       // a fresh module graph: its i18n instance was never initialised
       // eslint-disable-next-line @typescript-eslint/no-require-imports
-      const fresh = require('./problem-catalogue') as typeof import('./problem-catalogue');
+      const fresh = require('./problem-catalogue') as typeof ProblemCatalogue;
       expect(fresh.classifyProblem(409, { type: '/problems/conflict' })).toMatchObject({
         title: 'Conflict',
         message: 'The request conflicts with a current state.',

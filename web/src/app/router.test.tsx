@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import type * as ReactRouter from 'react-router';
 import { getSession } from '../api/endpoints';
 import { initI18n, setLanguage } from '../i18n/i18n';
 import { INITIAL_SESSION_STATE, useSession, type SessionUser } from '../session/session-store';
@@ -12,7 +13,7 @@ jest.mock('../layout/Banners', () => ({ Banners: () => null }));
 jest.mock('../layout/Sidebar', () => ({ Sidebar: () => <nav>sidebar</nav> }));
 jest.mock('../notifications/Toaster', () => ({ Toaster: () => null }));
 jest.mock('../errors/RouteErrorScreen', () => {
-  const { useRouteError } = jest.requireActual<typeof import('react-router')>('react-router');
+  const { useRouteError } = jest.requireActual<typeof ReactRouter>('react-router');
   return {
     RouteErrorScreen: () => <p>Something went wrong: {(useRouteError() as Error).message}</p>,
   };

@@ -96,7 +96,8 @@ export const THEME_TOGGLE_CYCLE: readonly ThemeMode[] = ['dark', 'light', 'syste
 export const PLAN_QUOTAS = {
   starter: { monthlyGenerations: 50, maxResolution: '720p' },
   pro: { monthlyGenerations: 500, maxResolution: '1080p' },
-  enterprise: { monthlyGenerations: null, maxResolution: '2160p' },
+  // Widened to number | null so the terms' wording covers a limited enterprise quota too.
+  enterprise: { monthlyGenerations: null as number | null, maxResolution: '2160p' },
 } as const;
 
 // ---------------------------------------------------------------- generator and dashboard (jobs service rules)

@@ -13,8 +13,8 @@ export interface ConsentChoices {
 }
 
 export interface ConsentState extends ConsentChoices {
-  setAnalytics(allowed: boolean): void;
-  setRemoteLogs(allowed: boolean): void;
+  setAnalytics: (allowed: boolean) => void;
+  setRemoteLogs: (allowed: boolean) => void;
 }
 
 /**

@@ -1,9 +1,14 @@
 import { act, render, screen } from '@testing-library/react';
 import { initI18n } from '../i18n/i18n';
+import type * as I18n from '../i18n/i18n';
 import { Banners } from './Banners';
 import { networkStatusMock } from './shell-mocks.testing';
+import type * as ShellMocks from './shell-mocks.testing';
 
-jest.mock('../api/network-status', () => jest.requireActual('./shell-mocks.testing').networkStatusMock);
+jest.mock(
+  '../api/network-status',
+  () => jest.requireActual<typeof ShellMocks>('./shell-mocks.testing').networkStatusMock,
+);
 
 const { useNetworkStatus } = networkStatusMock;
 
@@ -67,7 +72,7 @@ describe('Banners', () => {
   });
 
   it('is in Polish when the app is', async () => {
-    const { setLanguage } = jest.requireActual('../i18n/i18n');
+    const { setLanguage } = jest.requireActual<typeof I18n>('../i18n/i18n');
     await act(() => setLanguage('pl'));
     useNetworkStatus.setState({ online: false, rateLimitedUntil: Date.now() + 4_000 });
     render(<Banners />);

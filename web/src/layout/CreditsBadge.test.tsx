@@ -3,8 +3,12 @@ import { initI18n, setLanguage } from '../i18n/i18n';
 import { CreditsBadge, formatCredits } from './CreditsBadge';
 import { renderShell } from './render-shell.testing';
 import { topBarStoreMock } from './shell-mocks.testing';
+import type * as ShellMocks from './shell-mocks.testing';
 
-jest.mock('../session/top-bar-store', () => jest.requireActual('./shell-mocks.testing').topBarStoreMock);
+jest.mock(
+  '../session/top-bar-store',
+  () => jest.requireActual<typeof ShellMocks>('./shell-mocks.testing').topBarStoreMock,
+);
 
 /** Polish groups thousands with a no-break space (ICU: U+00A0; some engines a narrow U+202F). */
 const POLISH_1234 = /^1[\u00a0\u202f]234$/;

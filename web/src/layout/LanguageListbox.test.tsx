@@ -2,15 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getLanguages, putUserLanguage } from '../api/endpoints';
 import { currentLanguage, initI18n, setLanguage } from '../i18n/i18n';
+import type * as I18n from '../i18n/i18n';
 import { LanguageListbox } from './LanguageListbox';
 import { renderShell } from './render-shell.testing';
 import { signIn, signOutLocally } from './shell-mocks.testing';
+import type * as ShellMocks from './shell-mocks.testing';
 
-jest.mock('../session/session-store', () => jest.requireActual('./shell-mocks.testing').sessionStoreMock);
+jest.mock(
+  '../session/session-store',
+  () => jest.requireActual<typeof ShellMocks>('./shell-mocks.testing').sessionStoreMock,
+);
 jest.mock('../api/endpoints', () => ({ getLanguages: jest.fn(), putUserLanguage: jest.fn() }));
 jest.mock('../telemetry/telemetry', () => ({ logClientError: jest.fn() }));
 jest.mock('../i18n/i18n', () => {
-  const actual = jest.requireActual('../i18n/i18n');
+  const actual = jest.requireActual<typeof I18n>('../i18n/i18n');
   return { ...actual, setLanguage: jest.fn(actual.setLanguage) };
 });
 
@@ -23,7 +28,7 @@ const LANGUAGES = [
 beforeAll(() => initI18n('en'));
 
 beforeEach(async () => {
-  await jest.requireActual('../i18n/i18n').setLanguage('en');
+  await jest.requireActual<typeof I18n>('../i18n/i18n').setLanguage('en');
   jest.mocked(setLanguage).mockClear();
   jest.mocked(getLanguages).mockResolvedValue(LANGUAGES);
   jest

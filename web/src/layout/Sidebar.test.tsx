@@ -4,9 +4,13 @@ import { initI18n } from '../i18n/i18n';
 import { useLocalStore } from '../session/local-store';
 import { renderShell } from './render-shell.testing';
 import { signIn, signOutLocally } from './shell-mocks.testing';
+import type * as ShellMocks from './shell-mocks.testing';
 import { Sidebar } from './Sidebar';
 
-jest.mock('../session/session-store', () => jest.requireActual('./shell-mocks.testing').sessionStoreMock);
+jest.mock(
+  '../session/session-store',
+  () => jest.requireActual<typeof ShellMocks>('./shell-mocks.testing').sessionStoreMock,
+);
 
 beforeAll(() => initI18n('en'));
 

@@ -3,10 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { initI18n, setLanguage } from '../i18n/i18n';
 import { renderShell } from './render-shell.testing';
 import { sessionStoreMock, signIn, signOutLocally, topBarStoreMock } from './shell-mocks.testing';
+import type * as ShellMocks from './shell-mocks.testing';
 import { TopBar } from './TopBar';
 
-jest.mock('../session/session-store', () => jest.requireActual('./shell-mocks.testing').sessionStoreMock);
-jest.mock('../session/top-bar-store', () => jest.requireActual('./shell-mocks.testing').topBarStoreMock);
+jest.mock(
+  '../session/session-store',
+  () => jest.requireActual<typeof ShellMocks>('./shell-mocks.testing').sessionStoreMock,
+);
+jest.mock(
+  '../session/top-bar-store',
+  () => jest.requireActual<typeof ShellMocks>('./shell-mocks.testing').topBarStoreMock,
+);
 jest.mock('../api/endpoints', () => ({
   getLanguages: jest.fn(() =>
     Promise.resolve([

@@ -20,7 +20,7 @@ type Item = Awaited<ReturnType<typeof getActiveJobs>>['items'][number];
 /** The live-tracking part of a JobView is all the stream reads. */
 const item = (id: string, status: Item['status'], progress: number, createdAt = T0): Item =>
   ({ id, status, progress, createdAt }) as Item;
-const answer = (items: Item[]) => ({ items }) as Awaited<ReturnType<typeof getActiveJobs>>;
+const answer = (items: Item[]) => ({ items });
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

@@ -5,9 +5,9 @@ export interface LeaveGuardState {
   /** An in-app navigation is waiting for the person's answer. */
   blocked: boolean;
   /** Go where they were going (unsaved changes are dropped). */
-  leave(): void;
+  leave: () => void;
   /** Stay on the page; the navigation is cancelled. */
-  stay(): void;
+  stay: () => void;
 }
 
 /**

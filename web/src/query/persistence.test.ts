@@ -15,7 +15,7 @@ function stored(): {
   clientState?: { queries: unknown[] };
 } | null {
   const raw = localStorage.getItem(QUERY_CACHE_STORAGE_KEY);
-  return raw === null ? null : JSON.parse(raw);
+  return raw === null ? null : (JSON.parse(raw) as NonNullable<ReturnType<typeof stored>>);
 }
 
 describe('query cache persistence (spec §9, one user at a time)', () => {
@@ -40,7 +40,7 @@ describe('query cache persistence (spec §9, one user at a time)', () => {
 
   it('saves under kadr.query.v1 with buster v1 and the owner, at most once per second', async () => {
     const client = boundClient();
-    await switchCacheOwner('user-a');
+    switchCacheOwner('user-a');
     const setItem = jest.spyOn(Storage.prototype, 'setItem');
     client.setQueryData(['credits'], { balance: 5 });
     client.setQueryData(['jobs'], [1, 2]);
@@ -62,69 +62,69 @@ describe('query cache persistence (spec §9, one user at a time)', () => {
 
   it('restores the same user’s cache on the next visit', async () => {
     const first = boundClient();
-    await switchCacheOwner('user-a');
+    switchCacheOwner('user-a');
     first.setQueryData(['credits'], { balance: 5 });
     await jest.advanceTimersByTimeAsync(QUERY_PERSIST_THROTTLE_MS);
     stops.forEach((stop) => stop());
     clearMemoryOnly();
 
     const next = boundClient();
-    await switchCacheOwner('user-a');
+    switchCacheOwner('user-a');
     expect(next.getQueryData(['credits'])).toEqual({ balance: 5 });
   });
 
   it('never restores another user’s cache, and drops it from storage', async () => {
     const first = boundClient();
-    await switchCacheOwner('user-a');
+    switchCacheOwner('user-a');
     first.setQueryData(['credits'], { balance: 5 });
     await jest.advanceTimersByTimeAsync(QUERY_PERSIST_THROTTLE_MS);
     clearMemoryOnly();
 
     const next = boundClient();
-    await switchCacheOwner('user-b');
+    switchCacheOwner('user-b');
     expect(next.getQueryData(['credits'])).toBeUndefined();
     expect(stored()?.owner).not.toBe('user-a');
   });
 
-  it('empties the cache in memory when the user changes within one visit', async () => {
+  it('empties the cache in memory when the user changes within one visit', () => {
     const client = boundClient();
-    await switchCacheOwner('user-a');
+    switchCacheOwner('user-a');
     client.setQueryData(['credits'], { balance: 5 });
-    await switchCacheOwner('user-b');
+    switchCacheOwner('user-b');
     expect(client.getQueryData(['credits'])).toBeUndefined();
     expect(cacheOwner()).toBe('user-b');
   });
 
   it('does not restore a cache older than an hour', async () => {
     const first = boundClient();
-    await switchCacheOwner('user-a');
+    switchCacheOwner('user-a');
     first.setQueryData(['credits'], { balance: 5 });
     await jest.advanceTimersByTimeAsync(QUERY_PERSIST_THROTTLE_MS);
     clearMemoryOnly();
     jest.setSystemTime(Date.now() + QUERY_PERSIST_MAX_AGE_MS + 1);
 
     const next = boundClient();
-    await switchCacheOwner('user-a');
+    switchCacheOwner('user-a');
     expect(next.getQueryData(['credits'])).toBeUndefined();
     expect(stored()).toBeNull();
   });
 
   it('does not restore a cache of another version', async () => {
     const first = boundClient();
-    await switchCacheOwner('user-a');
+    switchCacheOwner('user-a');
     first.setQueryData(['credits'], { balance: 5 });
     await jest.advanceTimersByTimeAsync(QUERY_PERSIST_THROTTLE_MS);
     localStorage.setItem(QUERY_CACHE_STORAGE_KEY, JSON.stringify({ ...stored(), buster: 'v0' }));
     clearMemoryOnly();
 
     const next = boundClient();
-    await switchCacheOwner('user-a');
+    switchCacheOwner('user-a');
     expect(next.getQueryData(['credits'])).toBeUndefined();
   });
 
   it('sign-out removes the cache from memory and storage, and a queued save never lands', async () => {
     const client = boundClient();
-    await switchCacheOwner('user-a');
+    switchCacheOwner('user-a');
     client.setQueryData(['credits'], { balance: 5 });
     await jest.advanceTimersByTimeAsync(QUERY_PERSIST_THROTTLE_MS);
     client.setQueryData(['credits'], { balance: 6 }); // queued, due in 1 s
@@ -135,10 +135,10 @@ describe('query cache persistence (spec §9, one user at a time)', () => {
     expect(cacheOwner()).toBeNull();
   });
 
-  it('a signed-out session check removes what an earlier user left', async () => {
+  it('a signed-out session check removes what an earlier user left', () => {
     localStorage.setItem(QUERY_CACHE_STORAGE_KEY, JSON.stringify({ owner: 'user-a', buster: 'v1', timestamp: 1 }));
     boundClient();
-    await switchCacheOwner(null);
+    switchCacheOwner(null);
     expect(stored()).toBeNull();
   });
 

@@ -56,7 +56,7 @@ function createOwnedPersister(storage: Storage): Persister {
     persistClient: (client) => {
       if (owner === null) return;
       const owned: OwnedPersistedClient = { ...client, owner };
-      void inner.persistClient(owned as Parameters<typeof inner.persistClient>[0]);
+      void inner.persistClient(owned);
     },
     restoreClient: () => {
       let stored: Partial<OwnedPersistedClient> | undefined;

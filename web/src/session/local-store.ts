@@ -27,13 +27,13 @@ interface LocalData {
 }
 
 export interface LocalState extends LocalData {
-  setUser(user: LocalUser): void;
+  setUser: (user: LocalUser) => void;
   /** Forgets the user (sign-out, expired session); theme and sidebar stay, they belong to the browser. */
-  clearUser(): void;
-  setLastActivity(at: number): void;
-  setTheme(theme: ThemeMode): void;
-  setSidebarOpen(open: boolean): void;
-  toggleSidebar(): void;
+  clearUser: () => void;
+  setLastActivity: (at: number) => void;
+  setTheme: (theme: ThemeMode) => void;
+  setSidebarOpen: (open: boolean) => void;
+  toggleSidebar: () => void;
 }
 
 const SIGNED_OUT: Pick<LocalData, 'userId' | 'email' | 'name' | 'expiresAt' | 'authenticated'> = {

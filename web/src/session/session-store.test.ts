@@ -36,7 +36,7 @@ function signedIn(id = 'user-a', roles: string[] = ['user']): SessionAnswer {
     authenticated: true,
     user: { id, email: `${id}@example.com`, name: id, roles, permissions: [] },
     expiresAt: '2030-01-01T00:00:00.000Z',
-  } as unknown as SessionAnswer;
+  };
 }
 const signedOut = { authenticated: false } as unknown as SessionAnswer;
 

@@ -11,9 +11,9 @@ function setup(consent: TelemetryConsent = { analytics: true, remoteLogs: true }
   const sent: TelemetryBatch[] = [];
   const hidden: TelemetryBatch[] = [];
   const deps: TelemetryClientDeps & { send: jest.Mock; console: { error: jest.Mock } } = {
-    send: jest.fn(async (batch: TelemetryBatch) => {
+    send: jest.fn((batch: TelemetryBatch) => {
       sent.push(batch);
-      return { accepted: {} };
+      return Promise.resolve({ accepted: {} });
     }),
     sendOnPageHide: (batch) => hidden.push(batch),
     consent: () => state.consent,
@@ -84,9 +84,9 @@ describe('TelemetryClient consent', () => {
   it('does not put back a failed batch of a kind whose consent went away meanwhile', async () => {
     const { client, deps, state, recordOneOfEach } = setup();
     recordOneOfEach();
-    deps.send.mockImplementationOnce(async () => {
+    deps.send.mockImplementationOnce(() => {
       state.consent = { analytics: true, remoteLogs: false };
-      throw new Error('network');
+      return Promise.reject(new Error('network'));
     });
     await client.flush();
     expect(client.pending()).toEqual({ metrics: 2, analytics: 1, logs: 0 });
@@ -154,9 +154,9 @@ describe('TelemetryClient queues and batches', () => {
   it('puts a failed batch back for the next flush (no retries of its own), older than what came meanwhile', async () => {
     const { client, deps, sent } = setup();
     client.track('page_view', { n: 1 });
-    deps.send.mockImplementationOnce(async () => {
+    deps.send.mockImplementationOnce(() => {
       client.track('page_view', { n: 2 });
-      throw new Error('network');
+      return Promise.reject(new Error('network'));
     });
     await client.flush();
     expect(deps.send).toHaveBeenCalledTimes(1);
@@ -172,9 +172,9 @@ describe('TelemetryClient queues and batches', () => {
     expect(client.pending().analytics).toBe(0);
 
     client.track('page_view');
-    deps.send.mockImplementationOnce(async () => {
+    deps.send.mockImplementationOnce(() => {
       client.setUser({ userId: 'u2', tenantId: null });
-      throw new Error('network');
+      return Promise.reject(new Error('network'));
     });
     await client.flush();
     expect(client.pending().analytics).toBe(0);

@@ -61,8 +61,8 @@ export interface ThemeControls {
   resolved: ResolvedTheme;
   /** The mode the next `cycle()` switches to (for the toggle's label). */
   next: ThemeMode;
-  cycle(): void;
-  setMode(mode: ThemeMode): void;
+  cycle: () => void;
+  setMode: (mode: ThemeMode) => void;
 }
 
 /** The theme, kept applied to the document while mounted (also following the system live in `system`). */

@@ -45,7 +45,7 @@ export function ChoiceGroup<T extends string>({
   const groupName = name ?? baseId;
   const hintId = hint ? `${baseId}-hint` : undefined;
   const errorId = error ? `${baseId}-error` : undefined;
-  const hintedOptions = options.filter((option) => option.hint);
+  const hintedOptions = options.filter((option) => Boolean(option.hint));
 
   return (
     <fieldset

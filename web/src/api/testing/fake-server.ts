@@ -84,7 +84,7 @@ function fakeResponse(reply: Extract<FakeAnswer, { kind: 'reply' }>): Response {
     status: reply.status,
     ok: reply.status >= 200 && reply.status < 300,
     headers: { get: (name: string) => headers.get(name.toLowerCase()) ?? null },
-    text: async () => reply.text,
+    text: () => Promise.resolve(reply.text),
   } as unknown as Response;
 }
 
@@ -158,7 +158,7 @@ export function installFakeServer(handler: FakeHandler = inOrder(answer.json(200
     return play(current(request, index), request.signal);
   };
 
-  globalThis.fetch = fakeFetch as typeof fetch;
+  globalThis.fetch = fakeFetch;
   return {
     requests,
     handle(next) {

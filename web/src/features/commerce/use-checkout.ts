@@ -106,10 +106,10 @@ export function useCheckout({ readDiagnosticsOnLoad = false }: { readDiagnostics
         case 'mock':
           // Read now (spec §7: a mock URL); the simulator page shows them from the cache.
           void refreshDiagnostics();
-          navigate(target.path);
+          void navigate(target.path);
           return;
         case 'internal':
-          navigate(target.path);
+          void navigate(target.path);
           return;
         case 'external':
           setRedirecting(true);

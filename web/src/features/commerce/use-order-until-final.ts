@@ -15,7 +15,7 @@ export interface OrderPoll {
   loading: boolean;
   /** Still pending after the whole wait: the page offers "Check again". */
   timedOut: boolean;
-  checkAgain(): void;
+  checkAgain: () => void;
 }
 
 /**

@@ -14,7 +14,7 @@ export interface PaymentDiagnostics {
   /** True once something went wrong with a payment start: the panel is worth showing. */
   shown: boolean;
   /** A fresh read (spec §7: on an empty or mock payment URL, or a failed create-order); shows the panel. */
-  refresh(): Promise<TpayDiagnostics | undefined>;
+  refresh: () => Promise<TpayDiagnostics | undefined>;
 }
 
 /**

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
  * A bounded wait: `expired` turns true `timeoutMs` after `active` became true (or after the last
  * `restart()`), so a poll can stop asking instead of running for as long as the page is open.
  */
-export function usePollingWindow(active: boolean, timeoutMs: number): { expired: boolean; restart(): void } {
+export function usePollingWindow(active: boolean, timeoutMs: number): { expired: boolean; restart: () => void } {
   const [round, setRound] = useState(0);
   const [expired, setExpired] = useState(false);
   useEffect(() => {

@@ -15,12 +15,14 @@ jest.setTimeout(20_000);
 beforeAll(() => initI18n('en'));
 beforeEach(() => {
   jest.clearAllMocks();
-  mockedGetAdminLogs.mockImplementation(async ({ skip = 0, take = 50 } = {}) =>
-    logsPage(
-      Array.from({ length: Math.max(0, Math.min(take, 60 - skip)) }, (_, i) => makeLogEntry(skip + i + 1)),
-      skip,
-      60,
-      take,
+  mockedGetAdminLogs.mockImplementation(({ skip = 0, take = 50 } = {}) =>
+    Promise.resolve(
+      logsPage(
+        Array.from({ length: Math.max(0, Math.min(take, 60 - skip)) }, (_, i) => makeLogEntry(skip + i + 1)),
+        skip,
+        60,
+        take,
+      ),
     ),
   );
 });

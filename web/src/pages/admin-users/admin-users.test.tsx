@@ -49,9 +49,9 @@ const location = () => screen.getByTestId('location').textContent;
 
 /** Answers the users list by its query: `total` users, `q` keeps those whose e-mail contains it. */
 function serveUsers(total: number) {
-  mocked.getAdminUsers.mockImplementation(async ({ skip = 0, take = TAKE, q } = {}) => {
+  mocked.getAdminUsers.mockImplementation(({ skip = 0, take = TAKE, q } = {}) => {
     const all = usersFrom(1, total).filter((user) => !q || user.email.includes(q));
-    return usersPage(all.slice(skip, skip + take), skip, all.length, take);
+    return Promise.resolve(usersPage(all.slice(skip, skip + take), skip, all.length, take));
   });
 }
 

@@ -12,13 +12,14 @@ import {
 import { initI18n, setLanguage } from '../../i18n/i18n';
 import { navigateFullPage } from '../../session/full-page-navigation';
 import { refreshTopBar, useTopBar } from '../../session/top-bar-store';
+import type * as TopBarStore from '../../session/top-bar-store';
 import BuyCreditsPage from './index';
 
 jest.mock('../../api/endpoints');
 jest.mock('../../session/full-page-navigation', () => ({ navigateFullPage: jest.fn() }));
 jest.mock('../../telemetry/telemetry', () => ({ track: jest.fn(), logClientError: jest.fn() }));
 jest.mock('../../session/top-bar-store', () => ({
-  ...jest.requireActual('../../session/top-bar-store'),
+  ...jest.requireActual<typeof TopBarStore>('../../session/top-bar-store'),
   refreshTopBar: jest.fn(() => Promise.resolve(undefined)),
 }));
 
@@ -132,15 +133,15 @@ describe('BuyCreditsPage (/buy-credits)', () => {
     await user.click(await screen.findByRole('button', { name: /Pay PLN\s49\.00/ }));
     await waitFor(() => expect(navigateFullPage).toHaveBeenCalledWith('https://secure.tpay.com/pay/1'));
 
-    const keys = mocked(createOrder).mock.calls.map((call) => call[1]);
+    const keys = jest.mocked(createOrder).mock.calls.map((call) => call[1]);
     expect(keys).toHaveLength(5);
     expect(new Set(keys).size).toBe(1);
   });
 
   it('uses a new key for another package, and after a refusal the server keeps', async () => {
-    mocked(createOrder).mockImplementation(async (body: { packageId?: string }) => {
-      throw body.packageId === 'credits-100' ? problem('validation', 400) : problem('network_error', 0);
-    });
+    mocked(createOrder).mockImplementation((body: { packageId?: string }) =>
+      Promise.reject(body.packageId === 'credits-100' ? problem('validation', 400) : problem('network_error', 0)),
+    );
     renderCommercePage(<BuyCreditsPage />, '/buy-credits');
     const user = await choose(/300 credits/);
     await user.click(screen.getByRole('button', { name: /Pay PLN\s49\.00/ }));
@@ -152,7 +153,7 @@ describe('BuyCreditsPage (/buy-credits)', () => {
     await waitFor(() => expect(createOrder).toHaveBeenCalledTimes(4));
 
     // 300 (tried twice: one key), 100 (a kept refusal: not retried), 100 again (a new key).
-    const keys = mocked(createOrder).mock.calls.map((call) => call[1]);
+    const keys = jest.mocked(createOrder).mock.calls.map((call) => call[1]);
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[1]);
     expect(keys[3]).not.toBe(keys[2]);
@@ -220,7 +221,7 @@ describe('BuyCreditsPage (/buy-credits)', () => {
       await user.click(screen.getByRole('button', { name: 'Simulate failure' }));
       await screen.findByText('Payment failed — no credits were added.');
 
-      const [first, second] = mocked(createOrder).mock.calls.map((call) => call[1]);
+      const [first, second] = jest.mocked(createOrder).mock.calls.map((call) => call[1]);
       expect(second).toBe(first);
     });
   });

@@ -9,6 +9,7 @@ import { initI18n, setLanguage } from '../../i18n/i18n';
 import { applyLiveEvent, resetJobs } from '../../live';
 import { INITIAL_SESSION_STATE, useSession } from '../../session/session-store';
 import { clearTopBar, refreshTopBar, useTopBar } from '../../session/top-bar-store';
+import type * as TopBarStore from '../../session/top-bar-store';
 import DashboardPage from './index';
 
 jest.mock('../../api/endpoints', () => ({
@@ -20,7 +21,7 @@ jest.mock('../../api/endpoints', () => ({
   logout: jest.fn(),
 }));
 jest.mock('../../session/top-bar-store', () => ({
-  ...jest.requireActual('../../session/top-bar-store'),
+  ...jest.requireActual<typeof TopBarStore>('../../session/top-bar-store'),
   refreshTopBar: jest.fn(() => Promise.resolve(undefined)),
 }));
 jest.mock('../../telemetry/telemetry', () => ({ logClientError: jest.fn(), setTelemetryUser: jest.fn() }));

@@ -32,7 +32,7 @@ jest.mock('../../live', () => {
   };
 });
 
-const live = jest.requireMock('../../live') as { completeJob: (id: string) => void; listenerCount: () => number };
+const live = jest.requireMock<{ completeJob: (id: string) => void; listenerCount: () => number }>('../../live');
 const videosCall = jest.mocked(getVideos);
 const flag = jest.mocked(useFlag);
 
@@ -105,6 +105,7 @@ const next = () => screen.getByRole('button', { name: 'Next' });
 const dateText = () => formatDateTime(AT);
 
 async function advance(ms: number) {
+  // eslint-disable-next-line @typescript-eslint/require-await -- async act: React also flushes the updates the timers' promises queue
   await act(async () => {
     jest.advanceTimersByTime(ms);
   });
@@ -174,6 +175,7 @@ describe('GalleryPage: the list', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Loading videos…');
     expect(prev()).toBeDisabled();
     expect(next()).toBeDisabled();
+    // eslint-disable-next-line @typescript-eslint/require-await -- async act: React also flushes the updates the resolved promise queues
     await act(async () => answer.resolve(pageOf([item(1)], { hasNext: true, total: 13 })));
     await waitFor(() => expect(screen.queryByText('Loading videos…')).not.toBeInTheDocument());
     expect(next()).toBeEnabled();
@@ -212,6 +214,7 @@ describe('GalleryPage: pages', () => {
     expect(prev()).toBeDisabled();
     expect(next()).toBeDisabled();
 
+    // eslint-disable-next-line @typescript-eslint/require-await -- async act: React also flushes the updates the resolved promise queues
     await act(async () => secondPage.resolve(pageOf([item(13)], { page: 2, total: 13, hasNext: false })));
     await waitFor(() => expect(prev()).toBeEnabled());
     expect(next()).toBeDisabled();

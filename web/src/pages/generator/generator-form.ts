@@ -74,7 +74,6 @@ export function effectiveOptions(chosen: JobOptions, options: ModelOptions): Job
   return { duration, quality, speed };
 }
 
-// eslint-disable-next-line no-control-regex
 const LINE_BREAKS = /[\r\n\t\u2028\u2029]+/g;
 // eslint-disable-next-line no-control-regex
 const OTHER_CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;

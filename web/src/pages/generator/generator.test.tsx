@@ -11,6 +11,7 @@ import { initI18n, setLanguage } from '../../i18n/i18n';
 import { applyLiveEvent, resetJobs, useJobStore } from '../../live';
 import { clearToasts, useToasts } from '../../notifications/toast-store';
 import { refreshTopBar, useTopBar, type TopBarState } from '../../session/top-bar-store';
+import type * as TopBarStore from '../../session/top-bar-store';
 import GeneratorPage from './index';
 import { clearSubmissions } from './submissions-store';
 
@@ -21,7 +22,7 @@ jest.mock('../../api/endpoints', () => ({
 }));
 jest.mock('../../api/api-client', () => ({ newIdempotencyKey: jest.fn() }));
 jest.mock('../../session/top-bar-store', () => ({
-  ...jest.requireActual('../../session/top-bar-store'),
+  ...jest.requireActual<typeof TopBarStore>('../../session/top-bar-store'),
   refreshTopBar: jest.fn(() => Promise.resolve(undefined)),
 }));
 jest.mock('../../telemetry/telemetry', () => ({ logClientError: jest.fn(), setTelemetryUser: jest.fn() }));
@@ -265,9 +266,9 @@ describe('Generator: submitting', () => {
     await user.click(await screen.findByRole('radio', { name: /^Ultra 2160p/ }));
     await user.type(promptBox(), 'A fox');
     // The plan changed on the server since the page loaded: the refresh after the refusal brings the new cap.
-    jest.mocked(refreshTopBar).mockImplementation(async () => {
+    jest.mocked(refreshTopBar).mockImplementation(() => {
       setEntitlements({ maxResolution: '1080p' });
-      return undefined;
+      return Promise.resolve(undefined);
     });
     await user.click(generate());
     const alert = await screen.findByRole('alert');
@@ -385,12 +386,12 @@ describe('Generator: prompt', () => {
     expect(promptBox()).toHaveValue('Line one line two');
   });
 
-  it('takes a prompt handed over in the query or the router state', async () => {
+  it('takes a prompt handed over in the query or the router state', () => {
     renderGenerator('/generate?prompt=A%20red%20kite');
     expect(promptBox()).toHaveValue('A red kite');
   });
 
-  it('takes a prompt handed over in the router state', async () => {
+  it('takes a prompt handed over in the router state', () => {
     renderGenerator({ pathname: '/generate', state: { prompt: 'A lighthouse' } });
     expect(promptBox()).toHaveValue('A lighthouse');
   });

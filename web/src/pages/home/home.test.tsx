@@ -63,6 +63,7 @@ describe('NotAuthorisedPage (/403)', () => {
       { path: '/dashboard', element: <p>dashboard</p> },
     ]);
     await act(() => router.navigate('/403'));
+    // eslint-disable-next-line @typescript-eslint/require-await -- async act: React also flushes the navigation the click starts
     await act(async () => {
       screen.getByRole('button', { name: 'Go back' }).click();
     });

@@ -114,7 +114,7 @@ describe('LandingPage', () => {
 });
 
 describe('LandingPage pricing', () => {
-  it('says it is loading until the catalogue arrives', async () => {
+  it('says it is loading until the catalogue arrives', () => {
     packagesCall.mockReturnValue(new Promise(() => undefined));
     renderLanding();
     expect(within(pricing()).getByRole('status')).toHaveTextContent('Loading prices…');

@@ -67,7 +67,7 @@ function MockPayment({ orderId }: { orderId: string }) {
     mutationFn: (outcome) => mockProcess({ orderId, outcome }, newIdempotencyKey()).then((answer) => answer.data),
     onSuccess: (settled) => {
       queryClient.setQueryData(commerceKeys.order(orderId), settled);
-      if (settled.status === 'paid') navigate(`/payment/success?orderId=${encodeURIComponent(orderId)}`);
+      if (settled.status === 'paid') void navigate(`/payment/success?orderId=${encodeURIComponent(orderId)}`);
     },
     onError: (settleError) => {
       // 409: settled the other way meanwhile — show the order as it is now.

@@ -9,12 +9,13 @@ import {
 } from '../../features/commerce/testing/commerce-fixtures';
 import { initI18n, setLanguage } from '../../i18n/i18n';
 import { refreshTopBar } from '../../session/top-bar-store';
+import type * as TopBarStore from '../../session/top-bar-store';
 import MockPaymentPage from './index';
 
 jest.mock('../../api/endpoints');
 jest.mock('../../telemetry/telemetry', () => ({ track: jest.fn(), logClientError: jest.fn() }));
 jest.mock('../../session/top-bar-store', () => ({
-  ...jest.requireActual('../../session/top-bar-store'),
+  ...jest.requireActual<typeof TopBarStore>('../../session/top-bar-store'),
   refreshTopBar: jest.fn(),
 }));
 

@@ -9,13 +9,14 @@ import {
 } from '../../features/commerce/testing/commerce-fixtures';
 import { initI18n, setLanguage } from '../../i18n/i18n';
 import { refreshTopBar, useTopBar } from '../../session/top-bar-store';
+import type * as TopBarStore from '../../session/top-bar-store';
 import PaymentFailurePage from '../payment-failure';
 import PaymentSuccessPage from './index';
 
 jest.mock('../../api/endpoints');
 jest.mock('../../telemetry/telemetry', () => ({ track: jest.fn(), logClientError: jest.fn() }));
 jest.mock('../../session/top-bar-store', () => ({
-  ...jest.requireActual('../../session/top-bar-store'),
+  ...jest.requireActual<typeof TopBarStore>('../../session/top-bar-store'),
   refreshTopBar: jest.fn(),
 }));
 
@@ -163,7 +164,7 @@ describe('PaymentSuccessPage (/payment/success)', () => {
     expect(screen.getByText('The current period ends on 1 April 2025.')).toBeInTheDocument();
   });
 
-  it('explains when there is no order to show', async () => {
+  it('explains when there is no order to show', () => {
     renderCommercePage(<PaymentSuccessPage />, '/payment/success');
     expect(screen.getByText('No payment to show')).toBeInTheDocument();
     expect(getOrder).not.toHaveBeenCalled();

@@ -12,13 +12,14 @@ import { initI18n, setLanguage } from '../../i18n/i18n';
 import { useToasts } from '../../notifications';
 import { navigateFullPage } from '../../session/full-page-navigation';
 import { refreshTopBar } from '../../session/top-bar-store';
+import type * as TopBarStore from '../../session/top-bar-store';
 import SubscriptionPage from './index';
 
 jest.mock('../../api/endpoints');
 jest.mock('../../session/full-page-navigation', () => ({ navigateFullPage: jest.fn() }));
 jest.mock('../../telemetry/telemetry', () => ({ track: jest.fn(), logClientError: jest.fn() }));
 jest.mock('../../session/top-bar-store', () => ({
-  ...jest.requireActual('../../session/top-bar-store'),
+  ...jest.requireActual<typeof TopBarStore>('../../session/top-bar-store'),
   refreshTopBar: jest.fn(),
 }));
 
@@ -125,7 +126,7 @@ describe('SubscriptionPage (/subscription)', () => {
     });
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel plan' }));
     await screen.findByTestId('sub-active-until');
-    const keys = mocked(cancelSubscription).mock.calls.map((call) => call[0]);
+    const keys = jest.mocked(cancelSubscription).mock.calls.map((call) => call[0]);
     expect(new Set(keys).size).toBe(1);
   });
 
