@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getFlags } from '../api/endpoints';
 import { startHealthMonitor } from '../api/network-status';
+import { markJobListsStaleOnCompletion } from '../features/jobs/mark-lists-stale-on-completion';
 import { getBrowserId } from '../flags/browser-id';
 import { decideFlag, FLAGS_QUERY_KEY } from '../flags/flags';
 import { startLiveStream } from '../live/live-stream';
@@ -20,12 +21,14 @@ export interface BackgroundOptions {
 /**
  * Everything that runs beside the screens: the session watch (polling when the `session.poll`
  * flag is on for this browser), the live job stream while someone is signed in (restarted for
- * another user, stopped at sign-out), the health monitor and telemetry. Returns a stop function.
+ * another user, stopped at sign-out), the cached job lists going stale when a job completes, the
+ * health monitor and telemetry. Returns a stop function.
  */
 export function startBackgroundServices(options: BackgroundOptions): () => void {
   const stopTelemetry = startTelemetry();
   const stopHealth = startHealthMonitor();
   const stopLive = followSessionWithLiveStream();
+  const stopStaleLists = markJobListsStaleOnCompletion(options.queryClient);
   const stopWatch = startSessionWatch({ poll: options.pollSession ?? false });
   let stopped = false;
   let stopPolling: (() => void) | undefined;
@@ -41,6 +44,7 @@ export function startBackgroundServices(options: BackgroundOptions): () => void 
     stopped = true;
     stopPolling?.();
     stopWatch();
+    stopStaleLists();
     stopLive();
     stopHealth();
     stopTelemetry();

@@ -6,4 +6,7 @@ export const jobKeys = {
   groupedModels: ['ai-models', 'grouped'] as const,
   recentJobs: (take: number) => ['jobs', 'recent', take] as const,
   videos: (page: number, limit: number) => ['media', 'videos', page, limit] as const,
+  /** The prefixes of every recent-jobs list and every page of the video list. */
+  allRecentJobs: ['jobs', 'recent'] as const,
+  allVideos: ['media', 'videos'] as const,
 };

@@ -1,0 +1,144 @@
+/**
+ * Issue 9, journeys 3 and 7: buying credits through the mock checkout (the package, Pay, the
+ * development payment page, the success page with the new balance; a failed payment adds nothing
+ * and says so), and the dashboard staying live while it is open — a job's progress moves and the
+ * credits badge grows after a purchase made elsewhere, with no reload. Polish, desktop, light.
+ */
+import type { Page } from 'playwright-core';
+import {
+  badgeCredits,
+  buyThroughApi,
+  callApi,
+  createJobThroughApi,
+  documentStillMarked,
+  expectBadgeCredits,
+  knownBadgeCredits,
+  markDocument,
+  recordJobCards,
+  recordedCards,
+  statusesOf,
+  screenshotFromTop,
+} from '../support/app-pages';
+import { describeJourney, eventually, freshEmail, type Journey } from '../support';
+
+const PACKAGE = { id: 'credits-100', credits: 100, name: /^100 kredytów/ } as const;
+const RENDER_TIMEOUT_MS = 90_000;
+
+/** The balance as the commerce service has it (not the page's picture of it). */
+async function serverBalance(page: Page): Promise<number> {
+  const answer = await callApi<{ data: { balance: number } }>(page, 'GET', '/bff/platform/api/commerce/credits');
+  expect(answer.status).toBe(200);
+  return answer.body.data.balance;
+}
+
+/** Picks the package the way a person does: a click on its card (the radio itself is visually hidden). */
+async function choosePackage(page: Page): Promise<void> {
+  const radio = page.getByRole('radio', { name: PACKAGE.name });
+  await page.locator('label').filter({ has: radio }).click();
+  await eventually(
+    'the package is chosen',
+    () => radio.isChecked(),
+    (checked) => checked,
+  );
+}
+
+/** /buy-credits → the package → Pay: resolves on the development payment page. */
+async function startCheckout(journey: Journey, page: Page, screenshot?: string): Promise<string> {
+  await page.goto(journey.url('/buy-credits'));
+  await page.getByRole('heading', { level: 1, name: 'Kup kredyty' }).waitFor();
+  await choosePackage(page);
+  const pay = page.getByRole('button', { name: /^Zapłać/ });
+  await pay.waitFor();
+  // The simulator is offered when the payment service says the mock provider is active.
+  await page.getByRole('heading', { name: 'Płatności deweloperskie' }).waitFor();
+  if (screenshot) await screenshotFromTop(journey, page, screenshot);
+  await pay.click();
+  await page.waitForURL((url) => url.pathname === '/payment/mock-process' && url.searchParams.has('orderId'));
+  await page.getByRole('heading', { level: 1, name: 'Symulator płatności' }).waitFor();
+  return new URL(page.url()).searchParams.get('orderId') as string;
+}
+
+describeJourney('credits and live updates', (journey: Journey) => {
+  journey.test('buys a package through the mock checkout; failed payments add nothing and say so', async () => {
+    const page = await journey.newPage();
+    await journey.signIn(page, freshEmail('buyer'));
+    const before = await knownBadgeCredits(page);
+
+    const orderId = await startCheckout(journey, page, 'buy credits (desktop, pl, light)');
+    await page.getByRole('button', { name: 'Zapłać (symulowany sukces)' }).waitFor();
+    await screenshotFromTop(journey, page, 'mock payment (desktop, pl, light)');
+    await page.getByRole('button', { name: 'Zapłać (symulowany sukces)' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/payment/success');
+    expect(new URL(page.url()).searchParams.get('orderId')).toBe(orderId);
+    await page.getByRole('heading', { level: 1, name: 'Płatność zakończona sukcesem' }).waitFor();
+    const after = before + PACKAGE.credits;
+    await page.getByText(`Dodano ${PACKAGE.credits} kredytów.`).waitFor();
+    await page.getByText(new RegExp(`^Nowe saldo: ${after} kredyt`)).waitFor();
+    await expectBadgeCredits(page, after);
+    await screenshotFromTop(journey, page, 'payment success (desktop, pl, light)');
+    expect(await serverBalance(page)).toBe(after);
+
+    // A failure on the payment page: it says so, and nothing is added.
+    await startCheckout(journey, page);
+    await page.getByRole('button', { name: 'Odrzuć płatność (symulowane niepowodzenie)' }).click();
+    await page.getByRole('heading', { name: 'Płatność nieudana' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Płatność nieudana — nie dodano kredytów.' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/payment/mock-process');
+
+    // The simulator's failure on /buy-credits says the same, and nothing is added either.
+    await page.goto(journey.url('/buy-credits'));
+    await choosePackage(page);
+    await page.getByRole('button', { name: 'Symuluj niepowodzenie' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Płatność nieudana — nie dodano kredytów.' }).waitFor();
+
+    expect(await serverBalance(page)).toBe(after);
+    await expectBadgeCredits(page, after);
+    journey.expectNoPageErrors(page);
+  });
+
+  journey.test(
+    'the open dashboard shows a job moving and the balance growing, without a reload',
+    async () => {
+      const page = await journey.newPage();
+      await journey.signIn(page, freshEmail('live-dashboard'));
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      const active = page.getByRole('region', { name: 'Zadania w toku' });
+      await active
+        .getByRole('status')
+        .filter({ hasText: /^Na żywo/ })
+        .waitFor();
+      const before = await knownBadgeCredits(page);
+      await markDocument(page);
+      await recordJobCards(page);
+
+      // Started elsewhere (the API, with this browser's session): the dashboard learns of it live.
+      const job = await createJobThroughApi(page, { prompt: 'Tramwaj na rynku jesienią', quality: 'Standard' });
+      const card = active.locator(`li[data-job-id="${job.id}"]`);
+      await card.waitFor();
+      const bar = card.getByRole('progressbar');
+      const first = await bar.getAttribute('aria-valuenow');
+      await eventually(
+        'the progress bar moves',
+        () => bar.getAttribute('aria-valuenow'),
+        (now) => now !== null && now !== first,
+        RENDER_TIMEOUT_MS,
+      );
+      // Completed: it leaves the active list and is among the recent completions.
+      await card.waitFor({ state: 'detached', timeout: RENDER_TIMEOUT_MS });
+      const seen = await recordedCards(page, job.id);
+      expect(statusesOf(seen)).toContain('Generowanie');
+      const values = new Set(seen.map((s) => s.progress).filter((p) => p !== null));
+      expect(values.size).toBeGreaterThanOrEqual(2);
+      await expectBadgeCredits(page, before - job.cost);
+
+      // A purchase completed elsewhere: the badge grows by the package on this open page.
+      const charged = (await badgeCredits(page)) as number;
+      await buyThroughApi(page, PACKAGE.id, 'success');
+      await expectBadgeCredits(page, charged + PACKAGE.credits);
+      expect(await documentStillMarked(page)).toBe(true);
+      journey.expectNoPageErrors(page);
+    },
+    150_000,
+  );
+});
