@@ -106,7 +106,7 @@ export const commonMessages = {
       settings: 'Ustawienia',
       admin: 'Administracja',
       adminUsers: 'Użytkownicy',
-      adminLogs: 'Dzienniki',
+      adminLogs: 'Logi',
       openMenu: 'Otwórz menu',
       closeMenu: 'Zamknij menu',
       logoLabel: 'Kadr — strona główna',

@@ -41,7 +41,7 @@ export default function AdminLogsPage() {
   const filtered = hasActiveFilters(filters);
 
   return (
-    <div className="admin-logs-page">
+    <div className="page admin-logs-page">
       <PageHeader title={t('title')} subtitle={t('description')} />
       <LogFiltersForm applied={filters} onApply={go} />
 

@@ -64,7 +64,7 @@ export default function AdminUsersPage() {
   const searching = draft.trim() !== q || (users.isFetching && users.isPlaceholderData);
 
   return (
-    <div className="admin-users-page">
+    <div className="page admin-users-page">
       <PageHeader title={t('title')} subtitle={t('description')} />
 
       <form className="admin-users-search" role="search" onSubmit={searchNow}>

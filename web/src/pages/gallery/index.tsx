@@ -60,7 +60,7 @@ export default function GalleryPage() {
   const retry = () => void refetch();
 
   return (
-    <div className="gallery-page">
+    <div className="page gallery-page">
       <PageHeader
         title={t('title')}
         subtitle={
