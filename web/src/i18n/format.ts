@@ -7,8 +7,12 @@ export function locale(): string {
   return LOCALES[currentLanguage()];
 }
 
+/**
+ * Numbers are always grouped: Polish leaves four-digit numbers ungrouped by default ("1000" next to
+ * "10 000"), which made the same amount look different on two screens.
+ */
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(locale(), options).format(value);
+  return new Intl.NumberFormat(locale(), { useGrouping: 'always', ...options }).format(value);
 }
 
 export function formatDateTime(iso: string | Date, options?: Intl.DateTimeFormatOptions): string {
