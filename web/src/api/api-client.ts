@@ -4,6 +4,7 @@ import { isOnline, queueUntilOnline } from './network-status';
 import { localProblem } from './problem-catalogue';
 import { withRateLimitQueue } from './rate-limit-queue';
 import { retryPolicyFor, type RetryOption } from './retry-policy';
+import { CSRF_HEADER, readCsrfToken } from './csrf-token';
 
 export type { RetryOption, RetryRule } from './retry-policy';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -26,7 +27,6 @@ export interface ApiRequestOptions {
 }
 
 const STATE_CHANGING_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const CSRF_COOKIE = 'kadr_csrf';
 
 /**
  * A fresh Idempotency-Key. Screens that let a person re-submit one logical action (a retry button
@@ -59,21 +59,6 @@ export function endpointKeyOf(method: HttpMethod, path: string): string {
   return `${method} ${template}`;
 }
 
-function readCookie(name: string): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  for (const part of document.cookie.split(';')) {
-    const separator = part.indexOf('=');
-    if (separator === -1 || part.slice(0, separator).trim() !== name) continue;
-    const value = part.slice(separator + 1).trim();
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  }
-  return undefined;
-}
-
 function withQuery(path: string, query: ApiRequestOptions['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
@@ -95,8 +80,8 @@ function headersFor(
   if (stateChanging) {
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
     // Read at every attempt: a new sign-in (in another tab) rotates the token.
-    const csrf = readCookie(CSRF_COOKIE);
-    if (csrf) headers['X-CSRF-Token'] = csrf;
+    const csrf = readCsrfToken();
+    if (csrf) headers[CSRF_HEADER] = csrf;
   }
   return headers;
 }

@@ -1,8 +1,8 @@
 import { newIdempotencyKey } from '../api/api-client';
 import type { TelemetryBatch } from './telemetry-batch';
+import { CSRF_HEADER, readCsrfToken } from '../api/csrf-token';
 
 const TELEMETRY_URL = '/bff/telemetry';
-const CSRF_COOKIE = 'kadr_csrf';
 
 /**
  * Sends a batch so that it survives the page being hidden or unloaded: `fetch` with `keepalive`
@@ -16,8 +16,8 @@ export function sendBatchOnPageHide(batch: TelemetryBatch): void {
     'Content-Type': 'application/json',
     'Idempotency-Key': newIdempotencyKey(),
   };
-  const csrf = readCookie(CSRF_COOKIE);
-  if (csrf) headers['X-CSRF-Token'] = csrf;
+  const csrf = readCsrfToken();
+  if (csrf) headers[CSRF_HEADER] = csrf;
   try {
     void fetch(TELEMETRY_URL, {
       method: 'POST',
@@ -29,18 +29,4 @@ export function sendBatchOnPageHide(batch: TelemetryBatch): void {
   } catch {
     // fetch itself refused (e.g. the keepalive quota is used up): the batch is lost, the page is going anyway.
   }
-}
-
-function readCookie(name: string): string | undefined {
-  for (const part of document.cookie.split(';')) {
-    const separator = part.indexOf('=');
-    if (separator === -1 || part.slice(0, separator).trim() !== name) continue;
-    const value = part.slice(separator + 1).trim();
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  }
-  return undefined;
 }
