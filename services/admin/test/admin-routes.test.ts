@@ -278,6 +278,11 @@ describe('admin HTTP routes', () => {
         ['jobs.requeue', 'job-1', 'success'],
       ]);
       expect(lines.every((e) => e.actorId === 'admin-1' && e.correlationId?.startsWith('corr-forward-'))).toBe(true);
+      // The job's owner (from the jobs service's answer) is the entry's user; unknown on a failure.
+      const requeueLine = lines.find((e) => e.action === 'jobs.requeue' && e.outcome === 'success');
+      expect(requeued.body.data.userId).toEqual(expect.any(String));
+      expect(requeueLine?.userId).toBe(requeued.body.data.userId);
+      expect(lines.find((e) => e.action === 'jobs.requeue' && e.outcome === 'failure')?.userId).toBeNull();
     });
 
     it('answers 503 when the jobs service is unreachable or not configured', async () => {

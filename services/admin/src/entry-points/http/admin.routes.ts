@@ -72,9 +72,13 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
     async (req: Request, res: Response) => {
       const admin = administratorOf(res);
       const correlationId = correlationIdOf(res);
+      const target = targetOf(req);
+      // A job action names its job; the job's owner, once the upstream told us, becomes the entry's
+      // user, so the Logs screen's user filter finds actions on that user's jobs too.
+      const userOf = (detail: LogDetail) => target.userId ?? (typeof detail.userId === 'string' ? detail.userId : null);
       const record = (outcome: 'success' | 'failure', detail: LogDetail) =>
         audit
-          .record({ action, actorId: admin.userId, ...targetOf(req), outcome, correlationId, detail })
+          .record({ action, actorId: admin.userId, ...target, userId: userOf(detail), outcome, correlationId, detail })
           .catch((error: unknown) => logger.error({ err: error, action }, 'audit write failed'));
       let detail: LogDetail;
       try {
