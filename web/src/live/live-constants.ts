@@ -12,3 +12,11 @@ export const LIVE_STREAM_PATH = '/bff/sse/jobs';
  * round trip, short enough that a job the server really dropped soon leaves the list.
  */
 export const LOCAL_JOB_GRACE_MS = 10_000;
+
+/**
+ * How long the open stream may stay silent before it counts as dead (treated like an error:
+ * close, refresh, reconnect 2 s later). The gateway sends a `heartbeat` every 15 s
+ * (services/auth-gateway live-updates.ts, `heartbeatMs: 15_000`); 45 s is three missed
+ * heartbeats, so one slow or lost frame never tears a healthy connection down.
+ */
+export const EVENT_SILENCE_LIMIT_MS = 45_000;

@@ -2,7 +2,7 @@ import { getActiveJobs, getRecentJobs } from '../api/endpoints';
 import { EVENT_RECONNECT_DELAY_MS, JOB_SEED_TAKE } from '../config/constants';
 import { setCredits } from '../session/top-bar-store';
 import { onJobCompleted, resetJobs, trackLocalJob, useJobStore } from './job-store';
-import { LIVE_STREAM_PATH } from './live-constants';
+import { EVENT_SILENCE_LIMIT_MS, LIVE_STREAM_PATH } from './live-constants';
 import { startLiveStream } from './live-stream';
 import { FakeDocument, FakeEventSource } from './test-support/fake-event-source';
 
@@ -245,6 +245,79 @@ describe('errors', () => {
     expect(FakeEventSource.instances).toHaveLength(1);
     await jest.advanceTimersByTimeAsync(1);
     expect(FakeEventSource.latest.url).toBe(`${LIVE_STREAM_PATH}?lastEventId=6-0`);
+  });
+});
+
+describe('silence watchdog', () => {
+  it('a connection silent for 45 s counts as an error: closed, refreshed, back 2 s later from the same position', async () => {
+    start();
+    const first = FakeEventSource.latest;
+    first.emitOpen();
+    first.emitFrame('connected', {}, '1-0');
+    await settle();
+    activeJobs.mockClear();
+
+    await jest.advanceTimersByTimeAsync(EVENT_SILENCE_LIMIT_MS - 1);
+    expect(first.closed).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(first.closed).toBe(true);
+    expect(store().connected).toBe(false);
+    expect(activeJobs).toHaveBeenCalledWith(JOB_SEED_TAKE);
+
+    await jest.advanceTimersByTimeAsync(EVENT_RECONNECT_DELAY_MS - 1);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(FakeEventSource.instances).toHaveLength(2);
+    expect(FakeEventSource.latest.url).toBe(`${LIVE_STREAM_PATH}?lastEventId=1-0`);
+    expect(FakeEventSource.open).toEqual([FakeEventSource.latest]);
+  });
+
+  it('a heartbeat postpones it: the limit counts from the last frame', async () => {
+    start();
+    const first = FakeEventSource.latest;
+    first.emitOpen();
+    await jest.advanceTimersByTimeAsync(40_000);
+    first.emitFrame('heartbeat', {}, '2-0');
+    await jest.advanceTimersByTimeAsync(EVENT_SILENCE_LIMIT_MS - 1);
+    expect(first.closed).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(first.closed).toBe(true);
+  });
+
+  it('any frame counts, not only heartbeats', async () => {
+    start();
+    const first = FakeEventSource.latest;
+    await jest.advanceTimersByTimeAsync(EVENT_SILENCE_LIMIT_MS - 1);
+    first.emitFrame('credits', { balance: 1, heldCredits: 0, currency: 'credits' }, '3-0');
+    await jest.advanceTimersByTimeAsync(EVENT_SILENCE_LIMIT_MS - 1);
+    expect(first.closed).toBe(false);
+  });
+
+  it('no watchdog while the page is hidden', async () => {
+    page.visibilityState = 'hidden';
+    start();
+    expect(jest.getTimerCount()).toBe(0);
+
+    page.setVisibility('visible');
+    FakeEventSource.latest.emitOpen();
+    await settle();
+    page.setVisibility('hidden');
+    expect(jest.getTimerCount()).toBe(0);
+    await jest.advanceTimersByTimeAsync(EVENT_SILENCE_LIMIT_MS * 3);
+    expect(FakeEventSource.instances).toHaveLength(1);
+    expect(activeJobs).toHaveBeenCalledTimes(1);
+  });
+
+  it('stop() leaves no timer behind', async () => {
+    const stop = start();
+    FakeEventSource.latest.emitOpen();
+    FakeEventSource.latest.emitFrame('heartbeat', {}, '1-0');
+    await settle();
+    expect(jest.getTimerCount()).toBe(1);
+    stop();
+    expect(jest.getTimerCount()).toBe(0);
+    await jest.advanceTimersByTimeAsync(EVENT_SILENCE_LIMIT_MS * 3);
+    expect(FakeEventSource.instances).toHaveLength(1);
   });
 });
 

@@ -9,7 +9,7 @@ import {
   setLiveConnected,
   useJobStore,
 } from './job-store';
-import { LIVE_STREAM_PATH } from './live-constants';
+import { EVENT_SILENCE_LIMIT_MS, LIVE_STREAM_PATH } from './live-constants';
 
 /**
  * The live channel (spec §4 "Live job status", gateway README "Live updates"): one
@@ -19,6 +19,8 @@ import { LIVE_STREAM_PATH } from './live-constants';
  * - on open, and on the server's `reset`, re-seeds the job list from the server (20 newest);
  * - on error closes the EventSource (no browser-driven retry), refreshes the job list, and
  *   connects again 2 s after the error — never before the refresh has finished;
+ * - a connection silent for 45 s (three missed heartbeats: it died without an error) is
+ *   treated as an error;
  * - resumes with `?lastEventId=<id>` (a new EventSource cannot set the Last-Event-ID header),
  *   so events missed while disconnected are replayed;
  * - one connection at most, however often it is started (StrictMode runs effects twice).
@@ -98,6 +100,8 @@ function openLiveStream(options: LiveStreamOptions): () => void {
 
   let source: EventSourceLike | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Fires when the open connection has been silent too long (see `armWatchdog`). */
+  let watchdogTimer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   /** Bumped on every connect and disconnect: a callback of an earlier round does nothing. */
   let round = 0;
@@ -109,8 +113,29 @@ function openLiveStream(options: LiveStreamOptions): () => void {
   }
 
   function closeSource(): void {
+    clearWatchdog();
     source?.close();
     source = undefined;
+  }
+
+  /**
+   * (Re)starts the silence watchdog: a connection that dies without a close or an error (a proxy
+   * dropping the flow) sends nothing more, not even the gateway's heartbeat. Nothing for
+   * `EVENT_SILENCE_LIMIT_MS` → the usual error path. Armed only while a source is open (so only
+   * while visible); `closeSource` — error, reconnect, hide, stop — cancels it.
+   */
+  function armWatchdog(): void {
+    clearWatchdog();
+    if (!source) return;
+    watchdogTimer = setTimeout(() => {
+      watchdogTimer = undefined;
+      if (source) onError();
+    }, EVENT_SILENCE_LIMIT_MS);
+  }
+
+  function clearWatchdog(): void {
+    if (watchdogTimer !== undefined) clearTimeout(watchdogTimer);
+    watchdogTimer = undefined;
   }
 
   /** One re-seed at a time: a request already under way answers for all who ask meanwhile. */
@@ -162,6 +187,7 @@ function openLiveStream(options: LiveStreamOptions): () => void {
     const resumeFrom = useJobStore.getState().lastEventId;
     const opened = new EventSourceClass(resumeFrom ? `${url}?lastEventId=${encodeURIComponent(resumeFrom)}` : url);
     source = opened;
+    armWatchdog();
     // Events of a source already closed (a late frame, a late error) are not ours any more.
     const whileCurrent =
       (handler: (event: Event) => void) =>
@@ -171,6 +197,7 @@ function openLiveStream(options: LiveStreamOptions): () => void {
     opened.addEventListener(
       'open',
       whileCurrent(() => {
+        armWatchdog();
         setLiveConnected(true);
         void reseed();
       }),
@@ -185,6 +212,7 @@ function openLiveStream(options: LiveStreamOptions): () => void {
   }
 
   function onFrame(name: (typeof JOB_EVENTS)[number] | (typeof STREAM_EVENTS)[number], event: MessageEvent): void {
+    armWatchdog();
     rememberLastEventId(typeof event.lastEventId === 'string' ? event.lastEventId : '');
     const data = parseData(event.data);
     switch (name) {
