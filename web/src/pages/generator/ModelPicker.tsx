@@ -155,7 +155,11 @@ function ModelCard({
         {model.name}
       </span>
       <span id={detailsId} className="generator-model__details">
-        {model.description && <span className="generator-model__description">{model.description}</span>}
+        {model.description && (
+          <span className="generator-model__description">
+            {t(`model.descriptions.${model.id}`, { defaultValue: model.description })}
+          </span>
+        )}
         <span className="generator-model__facts">
           <span>{t('model.upTo', { resolution: model.maxResolution })}</span>
           <span>{durations}</span>

@@ -106,6 +106,20 @@ describe('Generator: models', () => {
     );
   });
 
+  it('describes our own models in the UI language, and an unknown one in the server’s words', async () => {
+    await act(() => setLanguage('pl'));
+    const { data } = await mockedGetGroupedModels();
+    const first = data[0]!;
+    const unknown = { ...first.models[0]!, id: 'someone-elses-model', name: 'Other', description: 'Server text.' };
+    mockedGetGroupedModels.mockResolvedValue({ data: [{ ...first, models: [...first.models, unknown] }] });
+    renderGenerator();
+    const local = await screen.findByRole('radio', { name: 'Kadr Motion' });
+    expect(local).toHaveAccessibleDescription(expect.stringContaining('Wbudowana grafika w ruchu'));
+    expect(screen.getByRole('radio', { name: 'Other' })).toHaveAccessibleDescription(
+      expect.stringContaining('Server text.'),
+    );
+  });
+
   it('says "No models available" when no provider offers one', async () => {
     mockedGetGroupedModels.mockResolvedValue({ data: [] });
     renderGenerator();

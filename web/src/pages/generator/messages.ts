@@ -50,6 +50,13 @@ export const generatorMessages = {
       from_many: 'from {{value}} credits',
       from_other: 'from {{value}} credits',
       providers: { local: 'Kadr (built-in)', fal: 'fal.ai', faulty: 'Test provider' },
+      // Our own models' descriptions in the UI's language; an unknown model shows the server's text.
+      descriptions: {
+        'kadr-motion-v1':
+          'Built-in motion graphics: an animated scene whose colours and movement come from your prompt, with its words on screen.',
+        'fal-kling-standard': 'A hosted text-to-video model (Kling 2.1) through fal.ai.',
+        'faulty-test': 'Fails or hangs on purpose; available only in test environments.',
+      },
     },
     options: {
       duration: 'Duration',
@@ -144,6 +151,12 @@ export const generatorMessages = {
       from_many: 'od {{value}} kredytów',
       from_other: 'od {{value}} kredytu',
       providers: { local: 'Kadr (wbudowany)', fal: 'fal.ai', faulty: 'Dostawca testowy' },
+      descriptions: {
+        'kadr-motion-v1':
+          'Wbudowana grafika w ruchu: animowana scena, której kolory i ruch wynikają z Twojego opisu, z jego słowami na ekranie.',
+        'fal-kling-standard': 'Model tekst-na-wideo (Kling 2.1) uruchamiany w serwisie fal.ai.',
+        'faulty-test': 'Celowo kończy się błędem lub zawiesza; dostępny tylko w środowiskach testowych.',
+      },
     },
     options: {
       duration: 'Długość',
