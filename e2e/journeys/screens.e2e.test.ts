@@ -12,11 +12,11 @@ import {
   expectLanguage,
   expectTheme,
   jobReaches,
+  languageCombobox,
   pickLanguageByClick,
-  topBar,
   screenshotFromTop,
 } from '../support/app-pages';
-import { describeJourney, eventually, freshEmail, SHELL_TEXTS, type Journey, type Language } from '../support';
+import { describeJourney, eventually, freshEmail, type Journey, type Language } from '../support';
 
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
@@ -121,7 +121,7 @@ describeJourney('screens', (journey: Journey) => {
       // Last: English is saved as the person's preference.
       const english = await journey.newPage();
       await journey.signIn(english, email);
-      await topBar(english).getByRole('combobox', { name: SHELL_TEXTS.pl.language }).waitFor();
+      await languageCombobox(english, 'pl').waitFor();
       await pickLanguageByClick(english, 'pl', 'en');
       await expectLanguage(english, 'en');
       await signedInTrio(journey, english, 'desktop, en, light', 'en');

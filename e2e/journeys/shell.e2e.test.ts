@@ -4,26 +4,16 @@
  * the light and the dark theme, at desktop (1280×800) and phone (360×740) widths. Selectors are
  * roles and accessible names from the spec's fixed texts, so they survive restyling.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import {
+  expectLanguage,
+  expectTheme,
+  pickLanguageByClick,
+  themeAttribute,
+  themeToggle,
+  topBar,
+} from '../support/app-pages';
 import { describeJourney, eventually, freshEmail, SHELL_TEXTS, type Journey, type Language } from '../support';
-
-const htmlAttribute = (page: Page, name: string) => page.locator('html').getAttribute(name);
-
-async function expectLanguage(page: Page, language: Language): Promise<void> {
-  await eventually(
-    `<html lang> is ${language}`,
-    () => htmlAttribute(page, 'lang'),
-    (lang) => lang === language,
-  );
-}
-
-async function expectTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
-  await eventually(
-    `<html data-theme> is ${theme}`,
-    () => htmlAttribute(page, 'data-theme'),
-    (t) => t === theme,
-  );
-}
 
 /** Nothing wider than the viewport: no sideways scrolling at 360 px. */
 async function expectNoHorizontalOverflow(page: Page): Promise<void> {
@@ -32,9 +22,6 @@ async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   );
   expect(overflow).toBeLessThanOrEqual(0);
 }
-
-/** The top bar (the page's banner landmark). */
-const topBar = (page: Page): Locator => page.getByRole('banner');
 
 /** On narrow screens the navigation sits behind the menu button: open it when it is there. */
 async function openMenuIfCollapsed(page: Page, language: Language): Promise<void> {
@@ -72,17 +59,6 @@ async function expectSignedInShell(page: Page, language: Language): Promise<void
     .waitFor();
   await topBar(page).getByRole('button', { name: t.logout, exact: true }).waitFor();
   expect(await topBar(page).getByRole('link', { name: t.login, exact: true }).count()).toBe(0);
-}
-
-/** Picks a language in the top bar's listbox (a combobox that opens a listbox). */
-async function switchLanguage(page: Page, from: Language, to: Language): Promise<void> {
-  await topBar(page).getByRole('combobox', { name: SHELL_TEXTS[from].language }).click();
-  const listbox = page.getByRole('listbox');
-  await listbox.waitFor();
-  await listbox
-    .getByRole('option', { name: to === 'en' ? SHELL_TEXTS[from].english : SHELL_TEXTS[from].polish })
-    .click();
-  await expectLanguage(page, to);
 }
 
 describeJourney('shell', (journey: Journey) => {
@@ -123,15 +99,15 @@ describeJourney('shell', (journey: Journey) => {
       journey.expectNoPageErrors(page);
       await journey.screenshot(page, 'signed in (desktop, pl, light)');
 
-      await switchLanguage(page, 'pl', 'en');
+      await pickLanguageByClick(page, 'pl', 'en');
       await expectSignedInShell(page, 'en');
       // The toggle cycles dark → light → system; with the system light, "dark" is the visible change.
-      const toggle = topBar(page).getByRole('button', { name: SHELL_TEXTS.en.theme });
+      const toggle = themeToggle(page, 'en');
       await eventually(
         'the theme toggle reaches dark',
         async () => {
           if ((await toggle.getAttribute('data-mode')) !== 'dark') await toggle.click();
-          return htmlAttribute(page, 'data-theme');
+          return themeAttribute(page);
         },
         (theme) => theme === 'dark',
       );
@@ -161,7 +137,7 @@ describeJourney('shell', (journey: Journey) => {
       const light = await journey.newPage({ viewport: 'phone', colorScheme: 'light' });
       await journey.signIn(light, email);
       await openMenuIfCollapsed(light, 'pl');
-      await switchLanguage(light, 'pl', 'en');
+      await pickLanguageByClick(light, 'pl', 'en');
       await expectTheme(light, 'light');
       await expectSignedInShell(light, 'en');
       await expectNoHorizontalOverflow(light);

@@ -2,7 +2,7 @@
 export { CHROMIUM_FLAGS, CHROMIUM_PATH, VIEWPORTS, type JourneyContextOptions, type ViewportName } from './browser';
 export { describeJourney, type Journey, type PageProblems } from './journey';
 export { ARTIFACTS_DIR } from './screenshots';
-export { ADMIN_EMAIL, DEMO_EMAIL, freshEmail, type Who } from './sign-in';
+export { freshEmail, type Who } from './sign-in';
 export { startE2eStack, type E2eStack } from './stack';
 export { SHELL_TEXTS, type Language } from './texts';
 export { eventually } from './wait';

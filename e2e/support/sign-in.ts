@@ -12,9 +12,6 @@ const ACCOUNT_BUTTONS = {
   admin: /Administrator/,
 } as const;
 
-export const DEMO_EMAIL = 'demo@kadr.local';
-export const ADMIN_EMAIL = 'admin@kadr.local';
-
 type ListedAccount = keyof typeof ACCOUNT_BUTTONS;
 export type Who = ListedAccount | (string & {});
 

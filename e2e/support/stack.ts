@@ -50,8 +50,6 @@ async function freePortPair(): Promise<number> {
 export interface StartE2eStackOptions {
   /** Extra or changed variables (e.g. FEATURE_FLAGS, RATE_LIMIT_USER_PER_MINUTE). */
   env?: NodeJS.ProcessEnv;
-  /** The web app to build and serve; web/ by default (the harness's own tests use a small fixture). */
-  webDir?: string;
 }
 
 export async function startE2eStack(options: StartE2eStackOptions = {}): Promise<E2eStack> {
@@ -59,7 +57,7 @@ export async function startE2eStack(options: StartE2eStackOptions = {}): Promise
   const dataDir = path.join(workDir, 'data');
   const webDistDir = path.join(workDir, 'web-dist');
   fs.mkdirSync(dataDir);
-  await ensureWebBuild({ webDir: options.webDir, copyTo: webDistDir });
+  await ensureWebBuild({ copyTo: webDistDir });
 
   const port = await freePortPair();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGET_BYTES = 170 * 1024;
+const BUDGET_BYTES = 170 * 1024;
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = path.join(webDir, 'dist');

@@ -1,6 +1,7 @@
 'use strict';
 // Prints, after every run: one line per contract suite (its adapter and its test counts), one
-// line per skipped real-server suite with the reason, and a closing "N passed, N failed" line.
+// line per skipped suite (a real-server suite without its server, a journey without Chromium)
+// with the reason, and a closing "N passed, N failed" line.
 // Contract suites are the top-level describes whose title contains "contract [adapter]".
 
 const CONTRACT = /contract \[[^\]]+\]/;
@@ -37,7 +38,7 @@ class SummaryReporter {
       }
     }
     if (skipped.size) {
-      out.push('', 'Skipped real-server suites:');
+      out.push('', 'Skipped suites:');
       for (const [title, reason] of skipped) out.push(`  ${title}: ${reason}`);
     }
     const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
