@@ -4,13 +4,10 @@ import { commonMessages } from '../i18n/common-messages';
 import { useMessages } from '../i18n/use-messages';
 import { ChevronDownIcon } from './icons';
 import { ADMIN_ITEMS } from './nav-items';
-import { useShellUser } from './use-shell-user';
 
-/** Spec §2: the admin dropdown (Users, Logs), rendered only for the administrator. */
+/** Spec §2: the admin dropdown (Users, Logs); `DeferredAdminMenu` renders it only for the administrator. */
 export function AdminMenu({ className }: { className?: string }) {
   const { t } = useMessages('common', commonMessages);
-  const { isAdmin } = useShellUser();
-  if (!isAdmin) return null;
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNetworkStatus } from '../api/network-status';
 import { commonMessages } from '../i18n/common-messages';
 import { useMessages } from '../i18n/use-messages';
@@ -23,22 +23,13 @@ export function Banners() {
 function OfflineBanner() {
   const { t } = useMessages('common', commonMessages);
   return (
-    <div className="banner banner--offline" role="status">
-      <svg
-        className="banner__icon"
-        viewBox="0 0 20 20"
-        width="16"
-        height="16"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        aria-hidden="true"
-      >
-        <path d="M2.5 7.5a11 11 0 0 1 15 0M5 10.4a7.2 7.2 0 0 1 10 0M7.6 13.2a3.4 3.4 0 0 1 4.8 0M3 3l14 14" />
-      </svg>
-      <p className="banner__text">{t('banners.offline')}</p>
-    </div>
+    <Banner
+      tone="offline"
+      role="status"
+      icon={<path d="M2.5 7.5a11 11 0 0 1 15 0M5 10.4a7.2 7.2 0 0 1 10 0M7.6 13.2a3.4 3.4 0 0 1 4.8 0M3 3l14 14" />}
+    >
+      {t('banners.offline')}
+    </Banner>
   );
 }
 
@@ -50,7 +41,35 @@ function RateLimitBanner({ until }: { until: number }) {
   const [firstCount] = useState(() => secondsUntil(until, Date.now()));
   if (seconds <= 0) return null;
   return (
-    <div className="banner banner--rate-limit" role="alert">
+    <Banner
+      tone="rate-limit"
+      role="alert"
+      icon={
+        <>
+          <circle cx="10" cy="10" r="7.5" />
+          <path d="M10 5.5V10l3 2" />
+        </>
+      }
+    >
+      <span aria-hidden="true" data-testid="rate-limit-countdown">
+        {t('banners.rateLimited', { count: seconds })}
+      </span>
+      <span className="visually-hidden">{t('banners.rateLimited', { count: firstCount })}</span>
+    </Banner>
+  );
+}
+
+interface BannerProps {
+  tone: 'offline' | 'rate-limit';
+  role: 'status' | 'alert';
+  /** The shapes of the 20 px line icon. */
+  icon: ReactNode;
+  children: ReactNode;
+}
+
+function Banner({ tone, role, icon, children }: BannerProps) {
+  return (
+    <div className={`banner banner--${tone}`} role={role}>
       <svg
         className="banner__icon"
         viewBox="0 0 20 20"
@@ -62,15 +81,9 @@ function RateLimitBanner({ until }: { until: number }) {
         strokeLinecap="round"
         aria-hidden="true"
       >
-        <circle cx="10" cy="10" r="7.5" />
-        <path d="M10 5.5V10l3 2" />
+        {icon}
       </svg>
-      <p className="banner__text">
-        <span aria-hidden="true" data-testid="rate-limit-countdown">
-          {t('banners.rateLimited', { count: seconds })}
-        </span>
-        <span className="visually-hidden">{t('banners.rateLimited', { count: firstCount })}</span>
-      </p>
+      <p className="banner__text">{children}</p>
     </div>
   );
 }

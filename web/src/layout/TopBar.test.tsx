@@ -87,7 +87,8 @@ describe('TopBar for a signed-in person', () => {
   it('the "U" avatar opens a menu with Settings and Sign out', async () => {
     const user = userEvent.setup();
     renderShell(<TopBar />);
-    const avatar = screen.getByRole('button', { name: 'Account menu' });
+    // The menus load after the first paint (deferred-menus): wait for the real trigger.
+    const avatar = await screen.findByRole('button', { name: 'Account menu' });
     expect(avatar).toHaveTextContent('U');
     await user.click(avatar);
     const menu = await screen.findByRole('menu');
@@ -107,16 +108,16 @@ describe('TopBar for a signed-in person', () => {
     signIn(['user', 'admin']);
     const user = userEvent.setup();
     renderShell(<TopBar />);
-    await user.click(screen.getByRole('button', { name: 'Admin menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Admin menu' }));
     const menu = await screen.findByRole('menu');
     expect(within(menu).getByRole('menuitem', { name: 'Users' })).toHaveAttribute('href', '/admin/users');
     expect(within(menu).getByRole('menuitem', { name: 'Logs' })).toHaveAttribute('href', '/admin/logs');
   });
 
-  it('the admin menu follows the session: it goes when the admin role does', () => {
+  it('the admin menu follows the session: it goes when the admin role does', async () => {
     signIn(['user', 'admin']);
     renderShell(<TopBar />);
-    expect(screen.getByRole('button', { name: 'Admin menu' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Admin menu' })).toBeInTheDocument();
     act(() => signIn(['user']));
     expect(screen.queryByRole('button', { name: 'Admin menu' })).not.toBeInTheDocument();
   });

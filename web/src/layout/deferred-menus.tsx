@@ -4,6 +4,7 @@ import { currentLanguage } from '../i18n/i18n';
 import { useMessages } from '../i18n/use-messages';
 import { ChevronDownIcon } from './icons';
 import { languageFlag } from './language-options';
+import { useShellUser } from './use-shell-user';
 
 /**
  * The top bar's popup widgets — the language listbox (Radix Select) and the account and admin menus
@@ -54,8 +55,11 @@ export function DeferredAvatarMenu() {
   );
 }
 
+/** Only the administrator gets the menu — and its placeholder, and its chunk. */
 export function DeferredAdminMenu({ className }: ClassNameProps) {
   const { t } = useMessages('common', commonMessages);
+  const { isAdmin } = useShellUser();
+  if (!isAdmin) return null;
   return (
     <Suspense
       fallback={

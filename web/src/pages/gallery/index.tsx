@@ -8,7 +8,6 @@ import { FLAG_KEYS, useFlag } from '../../flags';
 import { formatNumber } from '../../i18n/format';
 import { useMessages } from '../../i18n/use-messages';
 import { ButtonLink, EmptyState, ErrorState, PageHeader, Skeleton, Spinner } from '../../ui';
-import { VIDEO_LIST_KEY } from './gallery-query-keys';
 import { GalleryDebugIds } from './GalleryDebugIds';
 import { GalleryPager } from './GalleryPager';
 import { galleryMessages } from './messages';
@@ -45,7 +44,7 @@ export default function GalleryPage() {
     [page, data],
   );
   const reload = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: VIDEO_LIST_KEY });
+    void queryClient.invalidateQueries({ queryKey: jobKeys.allVideos });
   }, [queryClient]);
   const placeholders = useCompletionRefresh({ listedJobIds, reload });
   const shown = useMemo(() => (page === 1 ? [...placeholders, ...items] : items), [page, placeholders, items]);

@@ -27,10 +27,6 @@ export function addSubmission(submission: Submission): void {
   useSubmissions.setState({ submissions: [submission, ...others].slice(0, KEPT) });
 }
 
-export function dismissSubmission(id: string): void {
-  useSubmissions.setState({ submissions: useSubmissions.getState().submissions.filter((known) => known.id !== id) });
-}
-
 export function clearSubmissions(): void {
   useSubmissions.setState({ submissions: [] });
 }

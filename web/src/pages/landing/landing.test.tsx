@@ -1,8 +1,9 @@
-import type { CreditPackage, Plan } from '@kadr/contracts';
+import type { Plan } from '@kadr/contracts';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../api/api-error';
 import { getPackages, getPlans } from '../../api/endpoints';
+import { PACKAGES, PLANS as COMMERCE_PLANS } from '../../features/commerce/testing/commerce-fixtures';
 import { initI18n, setLanguage } from '../../i18n/i18n';
 import { INITIAL_SESSION_STATE, useSession } from '../../session/session-store';
 import { renderPage } from '../public-shared/render-page.testing';
@@ -18,41 +19,10 @@ jest.mock('../../api/endpoints', () => ({
 }));
 jest.mock('../../telemetry/telemetry', () => ({ logClientError: jest.fn(), setTelemetryUser: jest.fn() }));
 
-const PACKAGES: CreditPackage[] = [
-  { id: 'credits-100', name: '100 credits', credits: 100, price: { amountMinor: 1_900, currency: 'PLN' } },
-  { id: 'credits-300', name: '300 credits', credits: 300, price: { amountMinor: 4_900, currency: 'PLN' } },
-  { id: 'credits-1000', name: '1000 credits', credits: 1_000, price: { amountMinor: 14_900, currency: 'PLN' } },
-];
-
-const PLANS: Plan[] = [
-  {
-    id: 'starter',
-    name: 'Starter',
-    tier: 'PRO',
-    monthlyGenerations: 50,
-    maxResolution: '720p',
-    price: { amountMinor: 4_900, currency: 'PLN' },
-    purchasable: true,
-  },
-  {
-    id: 'pro',
-    name: 'Pro',
-    tier: 'PRO',
-    monthlyGenerations: 500,
-    maxResolution: '1080p',
-    price: { amountMinor: 19_900, currency: 'PLN' },
-    purchasable: true,
-  },
-  {
-    id: 'enterprise',
-    name: 'Enterprise',
-    tier: 'ENTERPRISE',
-    monthlyGenerations: null,
-    maxResolution: '2160p',
-    price: null,
-    purchasable: false,
-  },
-];
+/** The commerce catalogue, with the Starter plan at the PLN 49.00 these assertions read. */
+const PLANS: Plan[] = COMMERCE_PLANS.map((plan) =>
+  plan.id === 'starter' ? { ...plan, price: { amountMinor: 4_900, currency: 'PLN' } } : plan,
+);
 
 const packagesCall = jest.mocked(getPackages);
 const plansCall = jest.mocked(getPlans);

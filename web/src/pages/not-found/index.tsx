@@ -1,20 +1,14 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { useMessages } from '../../i18n/use-messages';
-import { homePath } from '../../layout/nav-items';
-import { useSession } from '../../session/session-store';
-import { Button, ButtonLink } from '../../ui';
+import { StatusActions } from '../public-shared/StatusActions';
 import { StatusMessage } from '../public-shared/StatusMessage';
-import { useCanGoBack } from '../public-shared/use-can-go-back';
 import { notFoundMessages } from './messages';
 
 /** `*`: any address the app does not know. */
 export default function NotFoundPage() {
   const { t } = useMessages('notFound', notFoundMessages);
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const canGoBack = useCanGoBack();
-  const signedIn = useSession((state) => state.status === 'authenticated');
 
   useEffect(() => {
     document.title = t('documentTitle');
@@ -24,18 +18,7 @@ export default function NotFoundPage() {
     <StatusMessage
       code="404"
       title={t('title')}
-      actions={
-        <>
-          <ButtonLink to={homePath(signedIn)} variant="primary">
-            {t('home')}
-          </ButtonLink>
-          {canGoBack && (
-            <Button variant="secondary" onClick={() => void navigate(-1)}>
-              {t('back')}
-            </Button>
-          )}
-        </>
-      }
+      actions={<StatusActions homeLabel={t('home')} backLabel={t('back')} />}
     >
       <p>{t('text', { path: pathname })}</p>
     </StatusMessage>
