@@ -1,30 +1,17 @@
 import { RETRY_MAX_DELAY_MS } from '../config/constants';
-import { initI18n } from '../i18n/i18n';
 import { apiRequest, endpointKeyOf, newIdempotencyKey } from './api-client';
 import { ApiError, isApiError } from './api-error';
-import { resetCircuitBreakers } from './circuit-breakers';
 import { observeApiExchanges, type ApiExchange } from './http-exchange';
-import { answer, inOrder, installFakeServer, type FakeServer } from './testing/fake-server';
+import { setUpFakeApi } from './testing/fake-api';
+import { answer, inOrder } from './testing/fake-server';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-let server: FakeServer;
-
-beforeAll(() => {
-  initI18n('en');
-  jest.useFakeTimers(); // once per file: the fake clock only moves forward
-});
-afterAll(() => jest.useRealTimers());
-
+const server = setUpFakeApi();
 beforeEach(() => {
-  resetCircuitBreakers();
-  server = installFakeServer();
   document.cookie = 'kadr_csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
 });
-afterEach(() => {
-  server.restore();
-  jest.restoreAllMocks();
-});
+afterEach(() => jest.restoreAllMocks());
 
 /** Lets a rejected promise be awaited later without an "unhandled rejection". */
 function settleLater<T>(promise: Promise<T>): Promise<{ value?: T; error?: unknown }> {

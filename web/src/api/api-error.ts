@@ -45,3 +45,8 @@ export class ApiError extends Error {
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
+/** The caller gave up (its signal aborted): nothing to show, nothing to retry. */
+export function isCancelledError(error: unknown): boolean {
+  return isApiError(error) && error.reason === 'cancelled';
+}

@@ -1,22 +1,11 @@
 import { BREAKER_FAILURE_THRESHOLD, BREAKER_OPEN_MS } from '../config/constants';
-import { initI18n } from '../i18n/i18n';
 import { apiRequest } from './api-client';
 import { isApiError, type ApiError } from './api-error';
-import { breakerState, resetCircuitBreakers } from './circuit-breakers';
-import { answer, inOrder, installFakeServer, type FakeAnswer, type FakeServer } from './testing/fake-server';
+import { breakerState } from './circuit-breakers';
+import { setUpFakeApi } from './testing/fake-api';
+import { answer, inOrder, type FakeAnswer } from './testing/fake-server';
 
-let server: FakeServer;
-
-beforeAll(() => {
-  initI18n('en');
-  jest.useFakeTimers();
-});
-afterAll(() => jest.useRealTimers());
-beforeEach(() => {
-  resetCircuitBreakers();
-  server = installFakeServer();
-});
-afterEach(() => server.restore());
+const server = setUpFakeApi();
 
 async function call(path: string): Promise<ApiError | 'ok'> {
   const pending = apiRequest('GET', path, { retry: 'none' }).then(

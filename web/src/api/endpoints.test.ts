@@ -2,27 +2,13 @@
 // to the services' own path constants.
 import { ADMIN_PATHS, COMMERCE_PATHS, I18N_USER_LANGUAGE_PATH, JOBS_PATHS, MEDIA_VIDEOS_PATH } from '@kadr/contracts';
 import { BREAKER_FAILURE_THRESHOLD, USER_SUMMARY_MAX_RETRIES } from '../config/constants';
-import { initI18n } from '../i18n/i18n';
 import { isApiError } from './api-error';
-import { breakerState, resetCircuitBreakers } from './circuit-breakers';
+import { breakerState } from './circuit-breakers';
 import * as api from './endpoints';
-import { answer, inOrder, installFakeServer, type FakeAnswer, type FakeServer } from './testing/fake-server';
+import { setUpFakeApi } from './testing/fake-api';
+import { answer, inOrder, type FakeAnswer } from './testing/fake-server';
 
-let server: FakeServer;
-
-beforeAll(() => {
-  initI18n('en');
-  jest.useFakeTimers();
-});
-afterAll(() => jest.useRealTimers());
-beforeEach(() => {
-  resetCircuitBreakers();
-  server = installFakeServer(inOrder(answer.json(200, {})));
-});
-afterEach(async () => {
-  await jest.advanceTimersByTimeAsync(60_000);
-  server.restore();
-});
+const server = setUpFakeApi({ drainMs: 60_000 });
 
 const P = '/bff/platform';
 const KEY = 'idem-key-0001';

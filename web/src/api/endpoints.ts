@@ -35,7 +35,7 @@ import {
   USER_SUMMARY_RETRY_BASE_MS,
 } from '../config/constants';
 import { apiRequest, type ApiRequestOptions } from './api-client';
-import { isApiError } from './api-error';
+import { isCancelledError } from './api-error';
 import { USER_SUMMARY_RETRY_REASONS, localProblem } from './problem-catalogue';
 import type {
   AdminJobDeletedResponse,
@@ -102,7 +102,7 @@ async function getWithDirectFallback<T>(path: string, options: ApiRequestOptions
   try {
     return await apiRequest<T>('GET', path, options);
   } catch (error) {
-    if (isApiError(error) && error.reason === 'cancelled') throw error;
+    if (isCancelledError(error)) throw error;
     return apiRequest<T>('GET', path, { ...options, resilience: 'bypass', retry: 'none' });
   }
 }

@@ -1,26 +1,12 @@
 import { HEALTH_CHECK_INTERVAL_MS, HEALTH_STREAM_PROBE_ABORT_MS } from '../config/constants';
-import { initI18n } from '../i18n/i18n';
 import { apiRequest } from './api-client';
-import { resetCircuitBreakers } from './circuit-breakers';
 import { queuedOfflineActions, startHealthMonitor, useNetworkStatus } from './network-status';
-import { answer, installFakeServer, setBrowserOnline, type FakeAnswer, type FakeServer } from './testing/fake-server';
+import { setUpFakeApi } from './testing/fake-api';
+import { answer, setBrowserOnline, type FakeAnswer } from './testing/fake-server';
 
-let server: FakeServer;
-
-beforeAll(() => {
-  initI18n('en');
-  jest.useFakeTimers();
-});
-afterAll(() => jest.useRealTimers());
-beforeEach(() => {
-  resetCircuitBreakers();
-  server = installFakeServer();
-  setBrowserOnline(true);
-});
-afterEach(() => {
-  setBrowserOnline(true);
-  server.restore();
-});
+const server = setUpFakeApi();
+beforeEach(() => setBrowserOnline(true));
+afterEach(() => setBrowserOnline(true));
 
 const online = () => useNetworkStatus.getState().online;
 const paths = () => server.requests.map((request) => `${request.method} ${request.path}`);

@@ -1,26 +1,11 @@
 import { RATE_LIMIT_FALLBACK_WAIT_MS, RATE_LIMIT_MAX_WAITS } from '../config/constants';
-import { initI18n } from '../i18n/i18n';
 import { apiRequest } from './api-client';
-import { resetCircuitBreakers } from './circuit-breakers';
 import { useNetworkStatus } from './network-status';
-import { answer, installFakeServer, type FakeAnswer, type FakeServer } from './testing/fake-server';
+import { setUpFakeApi } from './testing/fake-api';
+import { answer, type FakeAnswer } from './testing/fake-server';
 
-let server: FakeServer;
-
-beforeAll(() => {
-  initI18n('en');
-  jest.useFakeTimers();
-});
-afterAll(() => jest.useRealTimers());
-beforeEach(() => {
-  resetCircuitBreakers();
-  server = installFakeServer();
-});
-afterEach(async () => {
-  // let any wait of the test run out, so the next test starts without a deadline
-  await jest.advanceTimersByTimeAsync(60_000);
-  server.restore();
-});
+// drainMs: let any wait of the test run out, so the next test starts without a deadline
+const server = setUpFakeApi({ drainMs: 60_000 });
 
 const tooMany = (headers: Record<string, string> = {}, extra: Record<string, unknown> = {}) =>
   answer.problem(429, 'rate_limited', extra, headers);

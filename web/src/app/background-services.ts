@@ -14,8 +14,6 @@ export const SESSION_POLL_FLAG = 'session.poll';
 export interface BackgroundOptions {
   /** The app's data cache: the flag list is read through it (one request shared with `useFlags`). */
   queryClient: QueryClient;
-  /** Poll the session every 60 s regardless of the flag (tests, diagnostics). */
-  pollSession?: boolean;
 }
 
 /**
@@ -29,17 +27,15 @@ export function startBackgroundServices(options: BackgroundOptions): () => void 
   const stopHealth = startHealthMonitor();
   const stopLive = followSessionWithLiveStream();
   const stopStaleLists = markJobListsStaleOnCompletion(options.queryClient);
-  const stopWatch = startSessionWatch({ poll: options.pollSession ?? false });
+  const stopWatch = startSessionWatch();
   let stopped = false;
   let stopPolling: (() => void) | undefined;
-  if (!options.pollSession) {
-    pollingWanted(options.queryClient).then(
-      (wanted) => {
-        if (wanted && !stopped) stopPolling = startSessionPolling();
-      },
-      (error: unknown) => logClientError(error, { where: 'session-poll-flag' }),
-    );
-  }
+  pollingWanted(options.queryClient).then(
+    (wanted) => {
+      if (wanted && !stopped) stopPolling = startSessionPolling();
+    },
+    (error: unknown) => logClientError(error, { where: 'session-poll-flag' }),
+  );
   return () => {
     stopped = true;
     stopPolling?.();

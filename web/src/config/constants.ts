@@ -17,8 +17,6 @@ export const BREAKER_OPEN_MS = 30_000;
 export const RATE_LIMIT_FALLBACK_WAIT_MS = 1_000;
 /** A request waits out at most this many 429 answers in the queue before it gives up with `rate_limited`. */
 export const RATE_LIMIT_MAX_WAITS = 3;
-/** The server keeps replies by Idempotency-Key this long (informational: a retry within it replays). */
-export const IDEMPOTENCY_CACHE_MS = 24 * 60 * 60 * 1000;
 /** `GET /health` interval, and the event-stream probe's abort. */
 export const HEALTH_CHECK_INTERVAL_MS = 60_000;
 export const HEALTH_STREAM_PROBE_ABORT_MS = 800;
@@ -80,8 +78,6 @@ export const TIERS = ['FREE', 'PRO', 'ENTERPRISE'] as const;
 export type TierLabel = (typeof TIERS)[number];
 export const DEFAULT_TIER: TierLabel = 'FREE';
 export const JOB_DURATIONS_SECONDS = [5, 10, 15] as const;
-export const JOB_QUALITIES = ['Standard', 'Pro', 'Lite', 'Ultra'] as const;
-export const JOB_SPEEDS = ['Normal', 'Fast', 'Slow', 'Ultra Fast'] as const;
 export const THUMBNAIL_ASPECT_RATIO = '16 / 9';
 export const THEME_MODES = ['system', 'light', 'dark'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];

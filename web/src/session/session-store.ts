@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { SessionUser } from '../api/answer-types';
 import { isApiError } from '../api/api-error';
 import { getSession, logout } from '../api/endpoints';
 import { SESSION_ACTIVITY_RECHECK_MS, SESSION_POLL_INTERVAL_MS } from '../config/constants';
@@ -12,13 +13,7 @@ export { loginUrl } from './return-to';
 
 export type SessionStatus = 'unknown' | 'authenticated' | 'unauthenticated';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  roles: string[];
-  permissions: string[];
-}
+export type { SessionUser };
 
 export interface SessionState {
   status: SessionStatus;

@@ -1,6 +1,6 @@
 import type { Allowance, Credits, PlanId } from '@kadr/contracts';
 import { create } from 'zustand';
-import { isApiError } from '../api/api-error';
+import { isApiError, isCancelledError } from '../api/api-error';
 import { getUserSummary } from '../api/endpoints';
 import { DEFAULT_TIER, TIERS, TOP_BAR_REFRESH_DEBOUNCE_MS, type Language, type TierLabel } from '../config/constants';
 import { isLanguage, setLanguage } from '../i18n/i18n';
@@ -155,8 +155,7 @@ function applySummary(summary: TopBarSummary): void {
 }
 
 function isCancelled(error: unknown): boolean {
-  if (isApiError(error)) return error.reason === 'cancelled';
-  return error instanceof Error && error.name === 'AbortError';
+  return isCancelledError(error) || (error instanceof Error && error.name === 'AbortError');
 }
 
 function isUnauthorized(error: unknown): boolean {

@@ -1,27 +1,23 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { newIdempotencyKey } from '../../api/api-client';
-import { isApiError } from '../../api/api-error';
+import { isKeptRefusal as isKeptUnderKey, retryWithSameKey } from '../../api/idempotency';
+
+export { isCancelledError } from '../../api/api-error';
 
 /**
- * Whether sending the same Idempotency-Key again could only replay this refusal: the gateway keeps
- * 4xx answers under the key for 24 h (pipeline README "Idempotency"). Not kept: no answer at all
- * (status 0: network, time-out), 5xx (the claim is released), 408 and 429 (refused before the key).
- * A 409 counts as kept here: for an order it is commerce's "another plan runs" or "already settled"
- * — the gateway's own in-flight 409 would only cost a second pending order, which expires unpaid.
+ * The gateway's kept-refusal rule (`api/idempotency.ts`), with a 409 counted as kept: for an order
+ * it is commerce's "another plan runs" or "already settled" — the gateway's own in-flight 409 would
+ * only cost a second pending order, which expires unpaid.
  */
-export function isKeptRefusal(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  const { status } = error;
-  return status >= 400 && status < 500 && status !== 408 && status !== 429;
-}
+const COMMERCE_REFUSALS = { conflictIsKept: true };
 
-export function isCancelledError(error: unknown): boolean {
-  return isApiError(error) && error.reason === 'cancelled';
+export function isKeptRefusal(error: unknown): boolean {
+  return isKeptUnderKey(error, COMMERCE_REFUSALS);
 }
 
 /** The data cache's one mutation retry (spec §8), only where repeating the same key can help. */
 export function retryPurchase(failureCount: number, error: unknown, maxRetries: number): boolean {
-  return failureCount < maxRetries && !isKeptRefusal(error) && !isCancelledError(error);
+  return retryWithSameKey(failureCount, error, maxRetries, COMMERCE_REFUSALS);
 }
 
 export interface PurchaseKeys {

@@ -3,7 +3,7 @@ import { isApiError } from '../../api/api-error';
 import { isWithinResolution, planLifting, useCreditsLabel, useOptionLabels } from '../../features/jobs';
 import { useMessages } from '../../i18n/use-messages';
 import { ButtonLink, ErrorState } from '../../ui';
-import { isKeptRefusal } from './use-create-job';
+import { isKeptRefusal } from '../../api/idempotency';
 import { generatorMessages } from './messages';
 
 export interface SubmitErrorProps {

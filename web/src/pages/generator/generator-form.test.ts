@@ -1,7 +1,7 @@
 import { ApiError } from '../../api/api-error';
 import { FAL_MODEL, LOCAL_MODEL } from '../../features/jobs/testing/models.testing';
 import { effectiveOptions, initialPrompt, optionsOf, sanitizePrompt, validateForm } from './generator-form';
-import { isKeptRefusal } from './use-create-job';
+import { isKeptRefusal } from '../../api/idempotency';
 
 describe('optionsOf', () => {
   it('orders options and marks qualities above the cap with the plan that includes them', () => {

@@ -2,23 +2,11 @@ import type { CreateJobRequest, CreateJobResponse } from '@kadr/contracts';
 import { useMutation, type MutateOptions } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import { newIdempotencyKey } from '../../api/api-client';
-import { isApiError } from '../../api/api-error';
 import { createJob } from '../../api/endpoints';
+import { isKeptRefusal, retryWithSameKey } from '../../api/idempotency';
 import { MUTATION_MAX_RETRIES } from '../../config/constants';
 import { trackLocalJob } from '../../live';
 import { refreshTopBar } from '../../session/top-bar-store';
-
-/**
- * Whether the server answered with a refusal it keeps: the gateway stores 4xx answers under the
- * Idempotency-Key (pipeline README "Idempotency"), so sending the same key again would only replay
- * the refusal. Not kept: no answer at all (network, time-out: status 0), 5xx (the claim is
- * released), 408, 409 (the first request is still in flight) and 429 (refused before the key).
- */
-export function isKeptRefusal(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  const { status } = error;
-  return status >= 400 && status < 500 && status !== 408 && status !== 409 && status !== 429;
-}
 
 interface CreateVariables {
   body: CreateJobRequest;
@@ -43,7 +31,7 @@ export function useCreateJob(onCreated?: (job: CreateJobResponse, body: CreateJo
   const mutation = useMutation<CreateJobResponse, unknown, CreateVariables>({
     mutationFn: ({ body, idempotencyKey }) => createJob(body, idempotencyKey),
     // The cache's one mutation retry, only where repeating can help (never a kept refusal).
-    retry: (failureCount, error) => failureCount < MUTATION_MAX_RETRIES && !isKeptRefusal(error) && !isCancelled(error),
+    retry: (failureCount, error) => retryWithSameKey(failureCount, error, MUTATION_MAX_RETRIES),
     onSuccess: (job, { body, idempotencyKey }) => {
       if (keyRef.current?.key === idempotencyKey) keyRef.current = null;
       trackLocalJob(job.id, job.createdAt);
@@ -71,8 +59,4 @@ export function useCreateJob(onCreated?: (job: CreateJobResponse, body: CreateJo
   }, []);
 
   return { submit, formChanged, reset, isPending: mutation.isPending, error: mutation.error };
-}
-
-function isCancelled(error: unknown): boolean {
-  return isApiError(error) && error.reason === 'cancelled';
 }
