@@ -15,6 +15,7 @@ export const BREAKER_FAILURE_THRESHOLD = 5;
 export const BREAKER_OPEN_MS = 30_000;
 /** A 429 without `Retry-After` waits this long before the queued request is retried. */
 export const RATE_LIMIT_FALLBACK_WAIT_MS = 1_000;
+// The spec's 24 h idempotency cache is the gateway's (IDEMPOTENCY_TTL_HOURS): the client only sends the key.
 /** A request waits out at most this many 429 answers in the queue before it gives up with `rate_limited`. */
 export const RATE_LIMIT_MAX_WAITS = 3;
 /** `GET /health` interval, and the event-stream probe's abort. */
