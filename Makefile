@@ -2,7 +2,7 @@
 .PHONY: install start test test-fast test-real e2e lint typecheck proto-check infra-up infra-down ci
 
 install:            ## dependencies at the versions of package-lock.json
-	npm install
+	npm ci
 
 start:              ## the whole product on embedded adapters at http://127.0.0.1:8080
 	npm start
