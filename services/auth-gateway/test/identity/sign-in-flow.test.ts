@@ -193,6 +193,11 @@ describe('sign-in through the development identity provider (real redirects and 
     ['javascript:alert(1)'],
     ['/\t/evil.example'],
     ['http:/evil.example'],
+    // Issue 13, finding 2: one slash as given, two once the browser resolves the dot segments.
+    ['/.//evil.example/phish'],
+    ['/..//evil.example'],
+    ['/a/..//evil.example'],
+    ['/%2e//evil.example'],
   ])('sends an open-redirect attempt (returnTo=%j) to /dashboard', async (returnTo) => {
     const browser = new TestBrowser();
     const landed = await signInThroughProvider(browser, rig, DEMO_EMAIL, returnTo);
