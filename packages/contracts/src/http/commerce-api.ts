@@ -119,6 +119,9 @@ export const OrderSchema = z.object({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
+/** `{id}` of `GET /api/commerce/orders/{id}`. */
+export const OrderIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+
 /** `GET /api/commerce/orders/{id}` (owner only). */
 export const OrderResponseSchema = z.object({ data: OrderSchema });
 export type OrderResponse = z.infer<typeof OrderResponseSchema>;
@@ -160,6 +163,12 @@ export const TpayDiagnosticsSchema = z.object({
 });
 export type TpayDiagnostics = z.infer<typeof TpayDiagnosticsSchema>;
 export const TpayDiagnosticsResponseSchema = z.object({ data: TpayDiagnosticsSchema });
+
+/**
+ * `POST /api/commerce/payment/tpay/notification`: Tpay's form fields (`tr_id`, `tr_status`, `tr_crc`,
+ * `md5sum`…). Commerce verifies the raw bytes (JWS signature and md5) before it reads any field.
+ */
+export const TpayNotificationFormSchema = z.record(z.string(), z.string());
 
 // ---------------------------------------------------------------- subscription (details)
 

@@ -15,3 +15,12 @@ export const UserLanguageResponseSchema = z.object({
   data: z.object({ language: LanguageCodeSchema }),
 });
 export type UserLanguageResponse = z.infer<typeof UserLanguageResponseSchema>;
+
+/** `PUT /api/i18n/user-language` body. */
+export const UserLanguageRequestSchema = z.object({
+  language: z.enum(LANGUAGE_CODES, { error: `Choose one of: ${LANGUAGE_CODES.join(', ')}.` }),
+});
+export type UserLanguageRequest = z.infer<typeof UserLanguageRequestSchema>;
+
+/** `GET /api/i18n/languages`: the languages Kadr speaks, each with its own name, in menu order. */
+export const LanguagesResponseSchema = z.array(z.object({ code: LanguageCodeSchema, name: z.string().min(1) }));

@@ -98,6 +98,42 @@ export const CreateJobRequestSchema = z.strictObject({
 });
 export type CreateJobRequest = z.infer<typeof CreateJobRequestSchema>;
 
+export const PROMPT_MAX_LENGTH = 1000;
+
+// C0 and C1 control characters (newlines and tabs included) and DEL.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * `POST /jobs` body as the jobs service validates it (and the public API documents it): the
+ * contract's body with the prompt trimmed, 1–1000 characters and free of control characters,
+ * and error messages a person understands.
+ */
+export const CreateJobBodySchema = CreateJobRequestSchema.extend({
+  prompt: z
+    .string({ error: 'Enter a prompt.' })
+    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'The prompt must not contain control characters.' })
+    .transform((value) => value.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, { error: 'Enter a prompt.' })
+        .max(PROMPT_MAX_LENGTH, { error: `The prompt can be at most ${PROMPT_MAX_LENGTH} characters.` }),
+    ),
+  modelId: z.string({ error: 'Choose a model.' }).min(1, { error: 'Choose a model.' }).max(128),
+  duration: z.union([z.literal(5), z.literal(10), z.literal(15)], { error: 'Choose 5, 10 or 15 seconds.' }),
+  quality: z.enum(JOB_QUALITIES, { error: 'Choose Lite, Standard, Pro or Ultra.' }),
+  speed: z.enum(JOB_SPEEDS, { error: 'Choose Slow, Normal, Fast or Ultra Fast.' }),
+}).meta({ id: 'CreateJobBody' });
+
+/** `?take` of `GET /jobs/active` and `GET /jobs/recent`: 1–100, default 20 (spec §9). */
+export const JobListQuerySchema = z.object({
+  take: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** `{id}` of `GET /jobs/{id}` and the admin job routes. */
+export const JobIdParamsSchema = z.object({ id: z.string().min(1).max(128) });
+
 /** `POST /jobs` → 202 (a retry with the same Idempotency-Key answers the same job). */
 export const CreateJobResponseSchema = z.object({
   id: z.string().min(1),

@@ -71,3 +71,22 @@ export const ThumbnailResponseSchema = z.object({
   data: z.object({ url: z.string().min(1) }),
 });
 export type ThumbnailResponse = z.infer<typeof ThumbnailResponseSchema>;
+
+// ---------------------------------------------------------------- requests (what the media service validates)
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+
+/** `GET /api/media/videos?page&limit` (an empty value means "not given"). */
+export const MediaPageQuerySchema = z.object({
+  page: wholeNumber(1, Number.MAX_SAFE_INTEGER, 'Must be a whole number of 1 or more.').default(1),
+  limit: wholeNumber(1, MEDIA_MAX_PAGE_LIMIT, `Must be a whole number from 1 to ${MEDIA_MAX_PAGE_LIMIT}.`).default(
+    MEDIA_DEFAULT_PAGE_LIMIT,
+  ),
+});
+
+/** `{jobId}` of the media routes; an id the jobs service could not have made is answered 404, like a stranger's. */
+export const MediaJobIdParamsSchema = z.object({ jobId: z.string().min(1) });
+
+/** `?format` of the signed-URL routes: `json` answers the URL as JSON, anything else redirects (302) to it. */
+export const MediaLinkQuerySchema = z.object({ format: z.string().optional() });

@@ -1,6 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { COMMERCE_PATHS, CreateOrderRequestSchema, MockProcessRequestSchema } from '@kadr/contracts';
+import {
+  COMMERCE_PATHS,
+  CreateOrderRequestSchema,
+  MockProcessRequestSchema,
+  OrderIdParamsSchema,
+} from '@kadr/contracts';
 import { parseInput } from '@kadr/http-kit';
 import { orderView } from '../../domain/orders/order-view';
 import type { Orders } from '../../domain/orders/orders';
@@ -10,7 +15,6 @@ import { correlationIdOf, isAdministrator, userOf } from './callers';
 
 /** The gateway's Idempotency-Key (forwarded); same user + same key → same order. */
 const IdempotencyKeySchema = z.string().trim().min(1).max(200).optional();
-const OrderIdSchema = z.object({ id: z.string().min(1).max(64) });
 
 export function ordersRoutes(orders: Orders, tpay: TpaySetup): Router {
   const router = Router();
@@ -32,7 +36,7 @@ export function ordersRoutes(orders: Orders, tpay: TpaySetup): Router {
 
   router.get('/api/commerce/orders/:id', async (req, res) => {
     const user = userOf(res);
-    const { id } = parseInput(OrderIdSchema, req.params);
+    const { id } = parseInput(OrderIdParamsSchema, req.params);
     res.json({ data: orderView(await orders.getForOwner(id, user.userId)) });
   });
 

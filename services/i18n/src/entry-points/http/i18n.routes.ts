@@ -1,15 +1,8 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { UserLanguageRequestSchema } from '@kadr/contracts';
 import { callerOf, HttpProblem, parseInput, requireInternalCaller } from '@kadr/http-kit';
 import type { PreferenceRepository } from '../../data-access/preference.repository';
 import { DEFAULT_LANGUAGE, isSupportedLanguage, LANGUAGES } from '../../domain/languages';
-
-const supported = LANGUAGES.map((l) => l.code).join(', ');
-const UserLanguageRequest = z.object({
-  language: z.string({ error: `Choose one of: ${supported}.` }).refine(isSupportedLanguage, {
-    error: `Choose one of: ${supported}.`,
-  }),
-});
 
 export interface I18nRoutesDeps {
   preferences: PreferenceRepository;
@@ -40,7 +33,7 @@ export function i18nRoutes({ preferences, internalTokenSecret, now = () => new D
 
   router.put('/api/i18n/user-language', async (req, res) => {
     const { userId } = userOf(res);
-    const { language } = parseInput(UserLanguageRequest, req.body);
+    const { language } = parseInput(UserLanguageRequestSchema, req.body);
     if (!isSupportedLanguage(language)) throw new HttpProblem('validation'); // narrowed by the schema
     const saved = await preferences.setLanguage(userId, language, now());
     res.json({ data: { language: saved.language } });

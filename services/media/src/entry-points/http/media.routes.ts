@@ -1,23 +1,12 @@
 import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
 import type { BlobStore } from '@kadr/blob-store';
-import { MEDIA_DEFAULT_PAGE_LIMIT, MEDIA_MAX_PAGE_LIMIT } from '@kadr/contracts';
+import { MediaPageQuerySchema } from '@kadr/contracts';
 import { parseInput, requireInternalCaller } from '@kadr/http-kit';
 import type { Logger } from '@kadr/telemetry';
 import type { MediaLibrary } from '../../domain/videos/media-library';
 import { THUMBNAIL_CONTENT_TYPE, VIDEO_CONTENT_TYPE, type VideoRecord } from '../../domain/videos/video';
 import { sendBlob } from './blob-response';
 import { noSuchVideo, viewerOf } from './viewer';
-
-const wholeNumber = (min: number, max: number, message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
-
-const GalleryQuery = z.object({
-  page: wholeNumber(1, Number.MAX_SAFE_INTEGER, 'Must be a whole number of 1 or more.').default(1),
-  limit: wholeNumber(1, MEDIA_MAX_PAGE_LIMIT, `Must be a whole number from 1 to ${MEDIA_MAX_PAGE_LIMIT}.`).default(
-    MEDIA_DEFAULT_PAGE_LIMIT,
-  ),
-});
 
 /** A job id as the jobs service makes them; anything else cannot name a video (and never reaches a store). */
 const JOB_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -50,7 +39,7 @@ export function mediaRoutes({ library, blobs, internalTokenSecret, urlTtlSeconds
 
   router.get('/api/media/videos', async (req, res) => {
     const { userId } = viewerOf(res);
-    const { page, limit } = parseInput(GalleryQuery, {
+    const { page, limit } = parseInput(MediaPageQuerySchema, {
       page: req.query.page === '' ? undefined : req.query.page,
       limit: req.query.limit === '' ? undefined : req.query.limit,
     });

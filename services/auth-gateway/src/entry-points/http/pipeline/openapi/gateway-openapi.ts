@@ -1,14 +1,40 @@
 import { UserSummarySchema } from '../../../../domain/summary';
 import { FeatureFlagListSchema } from '../feature-flags';
 import { TelemetryAcceptedSchema, TelemetryBatchSchema } from '../telemetry';
-import { CurrentUserAnswerSchema, SessionAnswerSchema } from './identity-schemas';
+import { addAdminOperations } from './admin-operations';
+import { addCommerceOperations } from './commerce-operations';
+import { addI18nOperations } from './i18n-operations';
+import {
+  CallbackQuerySchema,
+  CurrentUserAnswerSchema,
+  LoginQuerySchema,
+  LogoutAnswerSchema,
+  SessionAnswerSchema,
+} from './identity-schemas';
+import { addJobsOperations } from './jobs-operations';
+import { addMediaOperations } from './media-operations';
 import { OpenApiRegistry, type OpenApiInfo } from './openapi-registry';
 
 /**
- * The registry with the gateway's own routes; later issues add their services' routes to it
- * (`registry.add(...)`) before the gateway starts.
+ * The whole public API: the gateway's own routes and every service route it forwards from
+ * `/bff/platform/*`, each with the zod schemas that validate it (`@kadr/contracts`).
+ * `tools/test/openapi-coverage.test.ts` fails when a route is missing here or answers outside it.
  */
 export function createGatewayOpenApi(info: Partial<OpenApiInfo> = {}): OpenApiRegistry {
+  const registry = createIdentityAndGatewayOperations(info);
+  for (const add of [
+    addJobsOperations,
+    addCommerceOperations,
+    addMediaOperations,
+    addI18nOperations,
+    addAdminOperations,
+  ]) {
+    add(registry);
+  }
+  return registry;
+}
+
+function createIdentityAndGatewayOperations(info: Partial<OpenApiInfo>): OpenApiRegistry {
   return new OpenApiRegistry({
     title: 'Kadr public API',
     version: '1.0.0',
@@ -25,6 +51,46 @@ export function createGatewayOpenApi(info: Partial<OpenApiInfo> = {}): OpenApiRe
       tags: ['identity'],
       public: true,
       responses: { 200: { description: 'The session', schema: SessionAnswerSchema } },
+    })
+    .add({
+      method: 'get',
+      path: '/auth/login',
+      summary: 'Start signing in',
+      description: 'Redirects to the identity provider; on failure to `/login?error=<reason>`.',
+      tags: ['identity'],
+      public: true,
+      query: LoginQuerySchema,
+      responses: { 302: { description: 'To the identity provider', headers: { Location: 'Where to go' } } },
+    })
+    .add({
+      method: 'get',
+      path: '/auth/callback',
+      summary: "The identity provider's answer",
+      description:
+        'Completes the sign-in started in this browser and redirects to its `returnTo`; anything wrong (no pending sign-in, state mismatch, provider error) redirects to `/login?error=<reason>`.',
+      tags: ['identity'],
+      public: true,
+      query: CallbackQuerySchema,
+      responses: { 302: { description: 'Signed in, or to the login page', headers: { Location: 'Where to go' } } },
+    })
+    .add({
+      method: 'post',
+      path: '/auth/logout',
+      summary: 'Sign out',
+      description: 'Ends the session (CSRF token required while there is one) and clears its cookies.',
+      tags: ['identity'],
+      public: true,
+      responses: { 200: { description: 'Signed out', schema: LogoutAnswerSchema } },
+    })
+    .add({
+      method: 'get',
+      path: '/bff/sse/jobs',
+      summary: "The signed-in user's live updates (Server-Sent Events)",
+      description:
+        'Events `created`, `progress`, `completed`, `failed`, `deleted` (jobs) and `credits`; `Last-Event-ID` resumes. Stays open.',
+      tags: ['live'],
+      responses: { 200: { description: 'The event stream', contentType: 'text/event-stream' } },
+      problems: [503],
     })
     .add({
       method: 'get',

@@ -30,3 +30,16 @@ export const CurrentUserAnswerSchema = z
     data: SessionUserViewSchema.extend({ tenantId: z.string().nullable() }),
   })
   .meta({ id: 'CurrentUser' });
+
+/** `GET /auth/login`: where to land after signing in (a same-origin path; anything else lands on `/`). */
+export const LoginQuerySchema = z.object({ returnTo: z.string().optional() });
+
+/** `GET /auth/callback`: what the identity provider sends back. */
+export const CallbackQuerySchema = z.object({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+});
+
+/** `POST /auth/logout`. */
+export const LogoutAnswerSchema = z.object({ ok: z.literal(true), redirectTo: z.string() }).meta({ id: 'LoggedOut' });

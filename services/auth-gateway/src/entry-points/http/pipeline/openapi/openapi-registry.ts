@@ -7,8 +7,19 @@ export type OpenApiMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export interface OpenApiResponse {
   description: string;
-  /** The JSON body; omit for a response without one. */
+  /** The JSON body; omit for a response without one (or with `contentType`). */
   schema?: z.ZodType;
+  /** A body that is not JSON (`video/mp4`, `text/event-stream`, `text/plain`…). */
+  contentType?: string;
+  /** Response headers worth naming (`Location` of a redirect). */
+  headers?: Record<string, string>;
+}
+
+/** A resource a user owns, named by a path parameter or a body field (`x-owned-resource`). */
+export interface OwnedResource {
+  kind: 'job' | 'order';
+  in: 'path' | 'body';
+  name: string;
 }
 
 /** One route as it is documented; the schemas are the ones the route validates with. */
@@ -25,10 +36,25 @@ export interface OpenApiRoute {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** Default `application/json`. */
+  bodyContentType?: string;
+  /** Default true; false when the body may be left out. */
+  bodyRequired?: boolean;
   /** Success responses by status. */
   responses: Record<number, OpenApiResponse>;
   /** Problem statuses this route may answer beyond those every route of its kind may (401, 429…). */
   problems?: number[];
+  /** Where the request names a resource only its owner may reach; the IDOR matrix puts another user's id there. */
+  owned?: OwnedResource;
+  /** Changes or destroys data beyond the caller's own (`x-destructive`): fuzzers leave it out. */
+  destructive?: boolean;
+  /** Answered by a service behind the gateway: 502/503/504 when it does not answer. */
+  proxied?: boolean;
+  /**
+   * False for a server-to-server route that authenticates itself (Tpay's notification): no
+   * CSRF token, no Idempotency-Key.
+   */
+  browserGuards?: boolean;
 }
 
 export interface OpenApiInfo {
@@ -90,9 +116,11 @@ export class OpenApiRegistry {
     const paths: Record<string, Record<string, unknown>> = {};
     const problemStatuses = new Set<number>();
     for (const { route, operationId } of routes) {
-      const stateChanging = STATE_CHANGING_METHODS.has(route.method.toUpperCase());
+      const guarded = route.browserGuards !== false;
+      const stateChanging = guarded && STATE_CHANGING_METHODS.has(route.method.toUpperCase());
       const needsIdempotencyKey = stateChanging && route.path.startsWith('/bff/');
       const statuses = new Set<number>([429, 500, ...(route.problems ?? [])]);
+      if (route.proxied) [502, 503, 504].forEach((status) => statuses.add(status));
       if (!route.public) statuses.add(401);
       if (stateChanging) statuses.add(403);
       if (needsIdempotencyKey) [400, 409, 422].forEach((status) => statuses.add(status));
@@ -103,9 +131,27 @@ export class OpenApiRegistry {
       for (const [status, response] of Object.entries(route.responses)) {
         responses[status] = {
           description: response.description,
-          ...(response.schema
-            ? { content: { 'application/json': { schema: { $ref: `${SCHEMAS}${outputs.get(response.schema)!}` } } } }
+          ...(response.headers
+            ? {
+                headers: Object.fromEntries(
+                  Object.entries(response.headers).map(([header, description]) => [
+                    header,
+                    { description, schema: { type: 'string' } },
+                  ]),
+                ),
+              }
             : {}),
+          ...(response.schema
+            ? {
+                content: {
+                  [response.contentType ?? 'application/json']: {
+                    schema: { $ref: `${SCHEMAS}${outputs.get(response.schema)!}` },
+                  },
+                },
+              }
+            : response.contentType
+              ? { content: { [response.contentType]: { schema: {} } } }
+              : {}),
         };
       }
       for (const status of [...statuses].sort()) {
@@ -124,13 +170,19 @@ export class OpenApiRegistry {
         summary: route.summary,
         ...(route.description ? { description: route.description } : {}),
         ...(route.tags ? { tags: route.tags } : {}),
+        ...(route.owned ? { 'x-owned-resource': route.owned } : {}),
+        ...(route.destructive ? { 'x-destructive': true } : {}),
         security: route.public ? [{}, { session: [] }] : [{ session: [] }],
         ...(parameters.length ? { parameters } : {}),
         ...(route.body
           ? {
               requestBody: {
-                required: true,
-                content: { 'application/json': { schema: { $ref: `${SCHEMAS}${inputId(inputs.get(route.body)!)}` } } },
+                required: route.bodyRequired ?? true,
+                content: {
+                  [route.bodyContentType ?? 'application/json']: {
+                    schema: { $ref: `${SCHEMAS}${inputId(inputs.get(route.body)!)}` },
+                  },
+                },
               },
             }
           : {}),

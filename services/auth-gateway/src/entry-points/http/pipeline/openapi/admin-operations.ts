@@ -1,0 +1,118 @@
+import {
+  AdminDeleteJobQuerySchema,
+  AdminDeleteUserQuerySchema,
+  AdminIdParamsSchema,
+  AdminJobActionResponseSchema,
+  AdminJobDeletedResponseSchema,
+  AdminJobDetailPageSchema,
+  AdminLogsPageSchema,
+  AdminLogsQuerySchema,
+  AdminMarkFailedRequestSchema,
+  AdminUserDeletionResponseSchema,
+  AdminUserDetailResponseSchema,
+  AdminUserJobsPageSchema,
+  AdminUserJobsQuerySchema,
+  AdminUsersPageSchema,
+  AdminUsersQuerySchema,
+} from '@kadr/contracts';
+import type { OpenApiRegistry } from './openapi-registry';
+import { platformPath } from './platform-path';
+
+/**
+ * The admin service's routes, the administrator's only: anyone else gets 403. Actions that change
+ * other users' data are marked `destructive` (fuzzers leave them out; they have their own tests).
+ */
+export function addAdminOperations(registry: OpenApiRegistry): OpenApiRegistry {
+  const common = { tags: ['admin'], proxied: true };
+  return registry
+    .add({
+      ...common,
+      method: 'get',
+      path: platformPath('/admin/users'),
+      summary: 'Users, newest first',
+      query: AdminUsersQuerySchema,
+      responses: { 200: { description: 'One page', schema: AdminUsersPageSchema } },
+      problems: [403],
+    })
+    .add({
+      ...common,
+      method: 'get',
+      path: platformPath('/admin/users/{id}'),
+      summary: 'One user (or only the purge status once purged)',
+      params: AdminIdParamsSchema,
+      responses: { 200: { description: 'The user', schema: AdminUserDetailResponseSchema } },
+      problems: [403, 404],
+    })
+    .add({
+      ...common,
+      method: 'get',
+      path: platformPath('/admin/users/{id}/jobs'),
+      summary: "A user's jobs, newest first",
+      params: AdminIdParamsSchema,
+      query: AdminUserJobsQuerySchema,
+      responses: { 200: { description: 'One page', schema: AdminUserJobsPageSchema } },
+      problems: [403, 404],
+    })
+    .add({
+      ...common,
+      method: 'delete',
+      path: platformPath('/admin/users/{id}'),
+      summary: 'Delete a user with purge',
+      params: AdminIdParamsSchema,
+      query: AdminDeleteUserQuerySchema,
+      destructive: true,
+      responses: { 202: { description: 'Purge accepted', schema: AdminUserDeletionResponseSchema } },
+      problems: [404],
+    })
+    .add({
+      ...common,
+      method: 'get',
+      path: platformPath('/admin/jobs/{id}'),
+      summary: 'A job with its history, hold and ledger entries',
+      params: AdminIdParamsSchema,
+      responses: { 200: { description: 'The job', schema: AdminJobDetailPageSchema } },
+      problems: [403, 404],
+    })
+    .add({
+      ...common,
+      method: 'post',
+      path: platformPath('/admin/jobs/{id}/requeue'),
+      summary: 'Requeue a failed or stuck job',
+      params: AdminIdParamsSchema,
+      destructive: true,
+      responses: { 200: { description: 'The job after the action', schema: AdminJobActionResponseSchema } },
+      problems: [402, 404],
+    })
+    .add({
+      ...common,
+      method: 'post',
+      path: platformPath('/admin/jobs/{id}/mark-failed'),
+      summary: 'Mark a job failed (its hold is released)',
+      params: AdminIdParamsSchema,
+      body: AdminMarkFailedRequestSchema,
+      bodyRequired: false,
+      destructive: true,
+      responses: { 200: { description: 'The job after the action', schema: AdminJobActionResponseSchema } },
+      problems: [404],
+    })
+    .add({
+      ...common,
+      method: 'delete',
+      path: platformPath('/admin/jobs/{id}'),
+      summary: 'Delete a job (`force=true` also while it is processing)',
+      params: AdminIdParamsSchema,
+      query: AdminDeleteJobQuerySchema,
+      destructive: true,
+      responses: { 200: { description: 'Deleted', schema: AdminJobDeletedResponseSchema } },
+      problems: [404],
+    })
+    .add({
+      ...common,
+      method: 'get',
+      path: platformPath('/admin/logs'),
+      summary: 'Administrator actions and recent system events, newest first',
+      query: AdminLogsQuerySchema,
+      responses: { 200: { description: 'One page', schema: AdminLogsPageSchema } },
+      problems: [403],
+    });
+}

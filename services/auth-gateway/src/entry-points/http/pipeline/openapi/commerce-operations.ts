@@ -1,0 +1,119 @@
+import {
+  CreateOrderRequestSchema,
+  CreateOrderResponseSchema,
+  CreditsResponseSchema,
+  MockProcessRequestSchema,
+  MockProcessResponseSchema,
+  OrderIdParamsSchema,
+  OrderResponseSchema,
+  PackagesResponseSchema,
+  PlansResponseSchema,
+  SubscriptionDetailsResponseSchema,
+  TpayDiagnosticsResponseSchema,
+  TpayNotificationFormSchema,
+} from '@kadr/contracts';
+import type { OpenApiRegistry } from './openapi-registry';
+import { platformPath } from './platform-path';
+
+/** Commerce's public routes, with the schemas it validates them with (`@kadr/contracts`). */
+export function addCommerceOperations(registry: OpenApiRegistry): OpenApiRegistry {
+  const common = { tags: ['commerce'], proxied: true };
+  return registry
+    .add({
+      ...common,
+      method: 'get',
+      path: platformPath('/api/commerce/credits'),
+      summary: "The user's credit account",
+      responses: { 200: { description: 'Balance and held credits', schema: CreditsResponseSchema } },
+    })
+    .add({
+      ...common,
+      method: 'get',
+      path: platformPath('/api/commerce/subscription'),
+      summary: "The user's plan, allowance and period",
+      responses: { 200: { description: 'The subscription', schema: SubscriptionDetailsResponseSchema } },
+    })
+    .add({
+      ...common,
+      method: 'post',
+      path: platformPath('/api/commerce/subscription/cancel'),
+      summary: 'Cancel the plan at the end of its period',
+      responses: {
+        200: { description: 'The subscription after the cancel', schema: SubscriptionDetailsResponseSchema },
+      },
+      problems: [409],
+    })
+    .add({
+      ...common,
+      method: 'get',
+      path: platformPath('/api/commerce/packages'),
+      summary: 'The credit packages',
+      public: true,
+      responses: { 200: { description: 'The packages', schema: PackagesResponseSchema } },
+    })
+    .add({
+      ...common,
+      method: 'get',
+      path: platformPath('/api/commerce/plans'),
+      summary: 'The plans',
+      public: true,
+      responses: { 200: { description: 'The plans', schema: PlansResponseSchema } },
+    })
+    .add({
+      ...common,
+      method: 'post',
+      path: platformPath('/api/commerce/payment/create-order'),
+      summary: 'Order a credit package or a plan',
+      description: 'Same user and Idempotency-Key: the same order (200). Answers where the browser goes to pay.',
+      body: CreateOrderRequestSchema,
+      responses: {
+        200: { description: 'The order this key already made', schema: CreateOrderResponseSchema },
+        201: { description: 'A new order', schema: CreateOrderResponseSchema },
+      },
+      problems: [404, 409],
+    })
+    .add({
+      ...common,
+      method: 'get',
+      path: platformPath('/api/commerce/orders/{id}'),
+      summary: 'One of the user’s orders',
+      params: OrderIdParamsSchema,
+      owned: { kind: 'order', in: 'path', name: 'id' },
+      responses: { 200: { description: 'The order', schema: OrderResponseSchema } },
+      problems: [404],
+    })
+    .add({
+      ...common,
+      method: 'post',
+      path: platformPath('/api/commerce/payment/mock-process'),
+      summary: 'Settle an order on the development payment page (mock provider only)',
+      body: MockProcessRequestSchema,
+      owned: { kind: 'order', in: 'body', name: 'orderId' },
+      responses: { 200: { description: 'The settled order', schema: MockProcessResponseSchema } },
+      problems: [404, 409],
+    })
+    .add({
+      ...common,
+      method: 'get',
+      path: platformPath('/api/commerce/payment/tpay/diag'),
+      summary: 'Whether Tpay is configured and reachable (its configuration only for the administrator)',
+      responses: { 200: { description: 'The diagnostics', schema: TpayDiagnosticsResponseSchema } },
+    })
+    .add({
+      ...common,
+      method: 'post',
+      path: platformPath('/api/commerce/payment/tpay/notification'),
+      summary: "Tpay's payment notification (server to server)",
+      description:
+        'Called by Tpay, not by browsers: no session, no CSRF token, no Idempotency-Key; verified by its JWS signature (`X-JWS-Signature`) and md5 sum. Answers `TRUE` when verified, `FALSE` otherwise; 404 `FALSE` while Tpay is not the active provider.',
+      public: true,
+      browserGuards: false,
+      body: TpayNotificationFormSchema,
+      bodyContentType: 'application/x-www-form-urlencoded',
+      responses: {
+        200: { description: '`TRUE`: verified and applied', contentType: 'text/plain' },
+        400: { description: '`FALSE`: not verified; nothing granted', contentType: 'text/plain' },
+        404: { description: '`FALSE`: Tpay is not the active provider', contentType: 'text/plain' },
+      },
+    });
+}

@@ -1,0 +1,90 @@
+import {
+  MediaJobIdParamsSchema,
+  MediaLinkQuerySchema,
+  MediaPageQuerySchema,
+  MediaPageResponseSchema,
+  ThumbnailResponseSchema,
+  VideoStreamResponseSchema,
+} from '@kadr/contracts';
+import type { OpenApiRegistry, OwnedResource } from './openapi-registry';
+import { platformPath } from './platform-path';
+
+const OWN_JOB: OwnedResource = { kind: 'job', in: 'path', name: 'jobId' };
+const REDIRECT = { description: 'To the signed URL', headers: { Location: 'The signed URL' } };
+const BYTES_PROBLEMS = [304, 404, 416];
+
+/**
+ * Media's public routes and the gateway's same-origin byte routes (`/video/{jobId}`,
+ * `/thumbs/{jobId}`). Someone else's video is the same 404 as a missing one.
+ */
+export function addMediaOperations(registry: OpenApiRegistry): OpenApiRegistry {
+  const common = { tags: ['media'], proxied: true };
+  const video = (path: string, summary: string) =>
+    registry.add({
+      ...common,
+      method: 'get',
+      path,
+      summary,
+      description: 'Range requests are answered with 206; `If-None-Match` with 304.',
+      params: MediaJobIdParamsSchema,
+      owned: OWN_JOB,
+      responses: {
+        200: { description: 'The whole video', contentType: 'video/mp4' },
+        206: { description: 'The requested range', contentType: 'video/mp4' },
+      },
+      problems: BYTES_PROBLEMS,
+    });
+  const thumbnail = (path: string, summary: string) =>
+    registry.add({
+      ...common,
+      method: 'get',
+      path,
+      summary,
+      params: MediaJobIdParamsSchema,
+      owned: OWN_JOB,
+      responses: { 200: { description: 'The thumbnail', contentType: 'image/jpeg' } },
+      problems: BYTES_PROBLEMS,
+    });
+
+  video('/video/{jobId}', 'Play a video (same origin)');
+  video(platformPath('/api/media/videos/{jobId}/content'), "A video's bytes");
+  thumbnail('/thumbs/{jobId}', "A video's thumbnail (same origin)");
+  thumbnail(platformPath('/api/media/thumbnail/{jobId}/content'), "A thumbnail's bytes");
+  return registry
+    .add({
+      ...common,
+      method: 'get',
+      path: platformPath('/api/media/videos'),
+      summary: "The user's gallery, newest first",
+      query: MediaPageQuerySchema,
+      responses: { 200: { description: 'One page', schema: MediaPageResponseSchema } },
+    })
+    .add({
+      ...common,
+      method: 'get',
+      path: platformPath('/api/media/videos/{jobId}/stream'),
+      summary: 'A short-lived signed URL of a video',
+      params: MediaJobIdParamsSchema,
+      query: MediaLinkQuerySchema,
+      owned: OWN_JOB,
+      responses: {
+        200: { description: 'With `format=json`', schema: VideoStreamResponseSchema },
+        302: REDIRECT,
+      },
+      problems: [404],
+    })
+    .add({
+      ...common,
+      method: 'get',
+      path: platformPath('/api/media/thumbnail/{jobId}'),
+      summary: 'A short-lived signed URL of a thumbnail',
+      params: MediaJobIdParamsSchema,
+      query: MediaLinkQuerySchema,
+      owned: OWN_JOB,
+      responses: {
+        200: { description: 'With `format=json`', schema: ThumbnailResponseSchema },
+        302: REDIRECT,
+      },
+      problems: [404],
+    });
+}
