@@ -3,6 +3,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Logger, ServiceMetrics } from '@kadr/telemetry';
 import { correlationMiddleware } from './correlation.middleware';
 import { healthRoutes, type HealthState, type ReadinessCheck } from './health.routes';
+import { MAX_JSON_DEPTH, rejectDeepJson } from './json-depth';
 import { notFoundHandler, problemHandler } from './problem.middleware';
 import { requestObserver } from './request-observer.middleware';
 
@@ -15,6 +16,8 @@ export interface CreateAppOptions {
   readinessChecks?: ReadinessCheck[];
   /** Largest JSON body accepted. Default 100 kB. */
   jsonLimit?: string;
+  /** Deepest nesting of a JSON body (objects and arrays); deeper is a 400. Default 64 (json-depth.ts). */
+  jsonMaxDepth?: number;
   /** Middleware that must run before JSON parsing (e.g. a proxy that streams the raw body). */
   beforeBodyParsing?: Router;
   /** helmet's options (the gateway sets a Content-Security-Policy that fits the web app). Default: helmet's. */
@@ -45,6 +48,7 @@ export function createHttpApp(options: CreateAppOptions): HttpApp {
   app.use(healthRoutes(service, readinessChecks, health, metrics.registry));
   if (options.beforeBodyParsing) app.use(options.beforeBodyParsing);
   app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
+  app.use(rejectDeepJson(options.jsonMaxDepth ?? MAX_JSON_DEPTH));
   for (const router of [options.routes].flat()) app.use(router);
   app.use(notFoundHandler);
   app.use(problemHandler(logger));

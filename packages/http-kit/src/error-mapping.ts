@@ -46,14 +46,56 @@ export function toProblem(error: unknown): HttpProblem {
   }
   if (isTransientDbError(error)) return new HttpProblem('db_transient');
 
-  // body-parser's errors carry a `type` and an expose-safe status.
-  const bodyError = error as { type?: unknown; status?: unknown };
-  if (bodyError.type === 'entity.parse.failed') {
-    return new HttpProblem('validation', { detail: 'The request body is not valid JSON.' });
+  return malformedRequestProblem(error) ?? new HttpProblem('unknown');
+}
+
+/** body-parser's `type`s for bodies that could not be read as sent; all the client's doing. */
+const UNREADABLE_BODY_DETAIL: Record<string, string> = {
+  'entity.parse.failed': 'The request body is not valid JSON.',
+  'encoding.unsupported': 'The request body encoding is not supported.',
+  'charset.unsupported': 'The request body encoding is not supported.',
+  'request.aborted': 'The request body ended before it was complete.',
+  'request.size.invalid': 'The request body does not match its Content-Length.',
+};
+
+/**
+ * What a hostile or broken request makes express, body-parser or zlib throw — the client's
+ * fault, never the service's, so never a 5xx (a 5xx would also count against the service in the
+ * gateway's circuit breaker):
+ * - a path parameter with broken percent-encoding (`/jobs/%E0%A4%A`): express 5 throws a
+ *   `URIError` ("Failed to decode param") → 400;
+ * - a body that is not what its headers say: bad JSON, an unknown charset or Content-Encoding, a
+ *   gzip/deflate/br body that does not inflate (body-parser wraps zlib's error in a 400), a body
+ *   shorter than its Content-Length or cut off → 400;
+ * - a body too large (also once inflated) → 413.
+ * Anything else with an `expose`d 4xx status from http-errors keeps the 400 family.
+ */
+function malformedRequestProblem(error: Error): HttpProblem | undefined {
+  if (error instanceof URIError) {
+    return new HttpProblem('validation', {
+      detail: 'The address contains malformed percent-encoding.',
+      errors: { path: 'must be valid percent-encoded UTF-8' },
+    });
   }
-  if (bodyError.type === 'entity.too.large') return new HttpProblem('payload_too_large');
-  if (bodyError.type === 'encoding.unsupported' || bodyError.type === 'charset.unsupported') {
-    return new HttpProblem('validation', { detail: 'The request body encoding is not supported.' });
+  const { type, status, expose } = error as { type?: unknown; status?: unknown; expose?: unknown };
+  if (type === 'entity.too.large' || status === 413) return new HttpProblem('payload_too_large');
+  if (typeof type === 'string' && UNREADABLE_BODY_DETAIL[type]) {
+    return new HttpProblem('validation', { detail: UNREADABLE_BODY_DETAIL[type] });
   }
-  return new HttpProblem('unknown');
+  if (isZlibError(error)) {
+    return new HttpProblem('validation', { detail: 'The request body does not match its Content-Encoding.' });
+  }
+  if (expose === true && typeof status === 'number' && status >= 400 && status < 500) {
+    return new HttpProblem('validation', { detail: 'The request could not be read.' });
+  }
+  return undefined;
+}
+
+/** zlib's errors (`Z_DATA_ERROR`, `Z_BUF_ERROR`, `ERR_BROTLI_…`) as body-parser passes them on. */
+function isZlibError(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (
+    typeof code === 'string' &&
+    (code.startsWith('Z_') || code.startsWith('ERR_BROTLI') || code === 'ERR_ZLIB_INITIALIZATION_FAILED')
+  );
 }

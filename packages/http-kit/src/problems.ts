@@ -57,6 +57,16 @@ export const PROBLEM_CATALOGUE = {
     detail: 'The file storage did not answer in time. Please retry.',
   },
   payload_too_large: { status: 413, title: 'Request too large', detail: 'The request body is too large.' },
+  request_timeout: {
+    status: 408,
+    title: 'Request time-out',
+    detail: 'The request was not received in time. Please try again.',
+  },
+  headers_too_large: {
+    status: 431,
+    title: 'Request headers too large',
+    detail: 'The request headers are too large.',
+  },
   unknown: { status: 500, title: 'Unexpected error', detail: 'Something went wrong on our side. Please try again.' },
 } as const satisfies Record<string, CatalogueEntry>;
 
