@@ -1,5 +1,4 @@
-import type { PublicJobStatus } from '@kadr/contracts';
-import type { JobCounts, JobRecord } from '../domain/read-model/job-record';
+import type { JobCounts, JobRecord, JobStatusStep } from '../domain/read-model/job-record';
 
 export interface JobRef {
   jobId: string;
@@ -7,11 +6,12 @@ export interface JobRef {
 }
 
 /**
- * The jobs of the read model, only as far as the users list counts them. Idempotent: a status
- * changes only for an event at least as new as the one that set it, and never after deletion.
+ * The jobs of the read model, only as far as the users list counts them. Idempotent and
+ * independent of arrival order: a status changes only for a step later in the job's history
+ * (`jobStepOrder`) than the one that set it, and never after deletion.
  */
 export interface JobRepository {
-  recordStatus(job: JobRef, status: PublicJobStatus, at: Date): Promise<void>;
+  recordStatus(job: JobRef, step: JobStatusStep): Promise<void>;
   recordDeletion(job: JobRef, at: Date): Promise<void>;
   find(jobId: string): Promise<JobRecord | null>;
   /** The counts of each user's jobs that are not deleted (users without jobs are left out). */

@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { describeRepositoryContract } from '@kadr/documents/testing';
+import type { PublicJobStatus } from '@kadr/contracts';
+import { jobStepOrder, type JobStatusStep } from '../domain/read-model/job-record';
 import type { JobRepository } from './job.repository';
 import { MemoryJobRepository } from './memory-job.repository';
 import { MongooseJobRepository } from './mongoose-job.repository';
 
 const at = (minute: number) => new Date(Date.parse('2026-03-01T10:00:00.000Z') + minute * 60_000);
+/** A step of attempt `attempt` (default 1) at `minute`. */
+const step = (status: PublicJobStatus, minute: number, attempt = 1): JobStatusStep => ({
+  status,
+  at: at(minute),
+  order: jobStepOrder({ status, at: at(minute), attempt }),
+});
 
 describeRepositoryContract<JobRepository>(
   'admin-jobs',
@@ -19,23 +27,35 @@ describeRepositoryContract<JobRepository>(
   (getRepo) => {
     it('keeps the newest status whatever the arrival order, and redeliveries change nothing', async () => {
       const job = { jobId: randomUUID(), userId: randomUUID() };
-      await getRepo().recordStatus(job, 'PROCESSING', at(2));
-      await getRepo().recordStatus(job, 'PENDING', at(1));
-      await getRepo().recordStatus(job, 'COMPLETED', at(3));
-      await getRepo().recordStatus(job, 'PROCESSING', at(2));
+      await getRepo().recordStatus(job, step('PROCESSING', 2));
+      await getRepo().recordStatus(job, step('PENDING', 1));
+      await getRepo().recordStatus(job, step('COMPLETED', 3));
+      await getRepo().recordStatus(job, step('PROCESSING', 2));
       expect(await getRepo().find(job.jobId)).toEqual({
         id: job.jobId,
         userId: job.userId,
         status: 'COMPLETED',
         statusAt: at(3),
+        statusOrder: step('COMPLETED', 3).order,
         deleted: false,
       });
+    });
+
+    it('orders steps of one millisecond by status and steps of different attempts by attempt', async () => {
+      const job = { jobId: randomUUID(), userId: randomUUID() };
+      await getRepo().recordStatus(job, step('COMPLETED', 2));
+      await getRepo().recordStatus(job, step('PROCESSING', 2)); // same millisecond, delivered late
+      await getRepo().recordStatus(job, step('PENDING', 0, 0)); // job.created delivered again
+      expect(await getRepo().find(job.jobId)).toMatchObject({ status: 'COMPLETED' });
+      // A later attempt wins even if its worker's clock is behind.
+      await getRepo().recordStatus(job, step('PROCESSING', 1, 2));
+      expect(await getRepo().find(job.jobId)).toMatchObject({ status: 'PROCESSING', statusAt: at(1) });
     });
 
     it('creates one record when 10 deliveries race, and the newest one wins', async () => {
       const job = { jobId: randomUUID(), userId: randomUUID() };
       await Promise.all(
-        Array.from({ length: 10 }, (_, i) => getRepo().recordStatus(job, i === 9 ? 'FAILED' : 'PROCESSING', at(i))),
+        Array.from({ length: 10 }, (_, i) => getRepo().recordStatus(job, step(i === 9 ? 'FAILED' : 'PROCESSING', i))),
       );
       expect(await getRepo().find(job.jobId)).toMatchObject({ status: 'FAILED', statusAt: at(9) });
       expect((await getRepo().countsByUser([job.userId])).get(job.userId)?.total).toBe(1);
@@ -43,13 +63,13 @@ describeRepositoryContract<JobRepository>(
 
     it('a deletion is final: no later status brings the job back', async () => {
       const job = { jobId: randomUUID(), userId: randomUUID() };
-      await getRepo().recordStatus(job, 'PENDING', at(1));
+      await getRepo().recordStatus(job, step('PENDING', 1));
       await getRepo().recordDeletion(job, at(2));
-      await getRepo().recordStatus(job, 'COMPLETED', at(3));
+      await getRepo().recordStatus(job, step('COMPLETED', 3));
       expect(await getRepo().find(job.jobId)).toMatchObject({ deleted: true, status: 'PENDING' });
       const early = { jobId: randomUUID(), userId: job.userId };
       await getRepo().recordDeletion(early, at(1)); // deletion seen before the job's creation
-      await getRepo().recordStatus(early, 'PENDING', at(0));
+      await getRepo().recordStatus(early, step('PENDING', 0));
       expect(await getRepo().find(early.jobId)).toMatchObject({ deleted: true });
       expect(await getRepo().countsByUser([job.userId])).toEqual(new Map());
     });
@@ -65,7 +85,8 @@ describeRepositoryContract<JobRepository>(
         [a, 'PROCESSING'],
         [b, 'PENDING'],
       ] as const;
-      for (const [userId, status] of seed) await getRepo().recordStatus({ jobId: randomUUID(), userId }, status, at(1));
+      for (const [userId, status] of seed)
+        await getRepo().recordStatus({ jobId: randomUUID(), userId }, step(status, 1));
       await getRepo().recordDeletion({ jobId: randomUUID(), userId: a }, at(1));
       const counts = await getRepo().countsByUser([a, b, randomUUID()]);
       expect(counts.get(a)).toEqual({ total: 5, completed: 2, failed: 1, active: 2 });
@@ -77,10 +98,10 @@ describeRepositoryContract<JobRepository>(
     it("deletes every record of a user and nobody else's", async () => {
       const a = randomUUID();
       const b = randomUUID();
-      await getRepo().recordStatus({ jobId: randomUUID(), userId: a }, 'PENDING', at(1));
+      await getRepo().recordStatus({ jobId: randomUUID(), userId: a }, step('PENDING', 1));
       await getRepo().recordDeletion({ jobId: randomUUID(), userId: a }, at(1));
       const kept = { jobId: randomUUID(), userId: b };
-      await getRepo().recordStatus(kept, 'PENDING', at(1));
+      await getRepo().recordStatus(kept, step('PENDING', 1));
       expect(await getRepo().deleteByUser(a)).toBe(2);
       expect(await getRepo().deleteByUser(a)).toBe(0);
       expect(await getRepo().find(kept.jobId)).not.toBeNull();

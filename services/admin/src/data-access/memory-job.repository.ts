@@ -1,6 +1,12 @@
 import { MemoryCollection, type PersistenceOptions } from '@kadr/documents';
-import type { PublicJobStatus } from '@kadr/contracts';
-import { countJobs, NO_JOBS, type JobCounts, type JobRecord } from '../domain/read-model/job-record';
+import {
+  countJobs,
+  isLaterStep,
+  NO_JOBS,
+  type JobCounts,
+  type JobRecord,
+  type JobStatusStep,
+} from '../domain/read-model/job-record';
 import type { JobRef, JobRepository } from './job.repository';
 
 /** Embedded mode and fast tests: the jobs in memory, persisted under DATA_DIR/admin when given. */
@@ -11,18 +17,19 @@ export class MemoryJobRepository implements JobRepository {
     return new MemoryJobRepository(await MemoryCollection.open<JobRecord>({ name: 'jobs', ...persistence }));
   }
 
-  async recordStatus({ jobId, userId }: JobRef, status: PublicJobStatus, at: Date): Promise<void> {
+  async recordStatus({ jobId, userId }: JobRef, step: JobStatusStep): Promise<void> {
+    const fields = { status: step.status, statusAt: step.at, statusOrder: step.order };
     await this.jobs.upsertOne((j) => j.id === jobId, {
-      insert: () => ({ id: jobId, userId, status, statusAt: at, deleted: false }),
+      insert: () => ({ id: jobId, userId, ...fields, deleted: false }),
       update: (job) => {
-        if (!job.deleted && job.statusAt.getTime() <= at.getTime()) Object.assign(job, { status, statusAt: at });
+        if (!job.deleted && isLaterStep(job, step)) Object.assign(job, fields);
       },
     });
   }
 
   async recordDeletion({ jobId, userId }: JobRef, at: Date): Promise<void> {
     await this.jobs.upsertOne((j) => j.id === jobId, {
-      insert: () => ({ id: jobId, userId, status: 'PENDING', statusAt: at, deleted: true }),
+      insert: () => ({ id: jobId, userId, status: 'PENDING', statusAt: at, statusOrder: '', deleted: true }),
       update: (job) => {
         job.deleted = true;
       },

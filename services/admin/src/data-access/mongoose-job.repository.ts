@@ -1,7 +1,13 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { isDuplicateKeyError, toDbTransientError } from '@kadr/documents';
 import { PUBLIC_JOB_STATUSES, type PublicJobStatus } from '@kadr/contracts';
-import { countJobs, NO_JOBS, type JobCounts, type JobRecord } from '../domain/read-model/job-record';
+import {
+  countJobs,
+  NO_JOBS,
+  type JobCounts,
+  type JobRecord,
+  type JobStatusStep,
+} from '../domain/read-model/job-record';
 import type { JobRef, JobRepository } from './job.repository';
 
 type JobDocument = Omit<JobRecord, 'id'> & { _id: string };
@@ -12,6 +18,7 @@ const jobSchema = new Schema<JobDocument>(
     userId: { type: String, required: true },
     status: { type: String, enum: PUBLIC_JOB_STATUSES, required: true },
     statusAt: { type: Date, required: true },
+    statusOrder: { type: String, required: false },
     deleted: { type: Boolean, required: true },
   },
   { collection: 'jobs', versionKey: false, id: false },
@@ -19,7 +26,11 @@ const jobSchema = new Schema<JobDocument>(
 // The users list counts one page of users' jobs; a purge removes one user's.
 jobSchema.index({ userId: 1, deleted: 1 });
 
-const toJob = ({ _id, ...rest }: JobDocument): JobRecord => ({ id: _id, ...rest });
+const toJob = ({ _id, statusOrder, ...rest }: JobDocument): JobRecord => ({
+  id: _id,
+  ...rest,
+  ...(statusOrder === undefined ? {} : { statusOrder }),
+});
 
 interface CountRow {
   _id: { userId: string; status: PublicJobStatus };
@@ -45,17 +56,21 @@ export class MongooseJobRepository implements JobRepository {
     }
   }
 
-  async recordStatus({ jobId, userId }: JobRef, status: PublicJobStatus, at: Date): Promise<void> {
-    if (await this.insert({ _id: jobId, userId, status, statusAt: at, deleted: false })) return;
-    await this.jobs
-      .updateOne({ _id: jobId, deleted: false, statusAt: { $lte: at } }, { $set: { status, statusAt: at } })
-      .catch((error: unknown) => {
-        throw toDbTransientError(error, 'jobs.recordStatus');
-      });
+  async recordStatus({ jobId, userId }: JobRef, step: JobStatusStep): Promise<void> {
+    const fields = { status: step.status, statusAt: step.at, statusOrder: step.order };
+    if (await this.insert({ _id: jobId, userId, ...fields, deleted: false })) return;
+    // Only a later step of the job's history (see isLaterStep; records without an order: by time).
+    const earlier = {
+      $or: [{ statusOrder: { $lt: step.order } }, { statusOrder: { $exists: false }, statusAt: { $lte: step.at } }],
+    };
+    await this.jobs.updateOne({ _id: jobId, deleted: false, ...earlier }, { $set: fields }).catch((error: unknown) => {
+      throw toDbTransientError(error, 'jobs.recordStatus');
+    });
   }
 
   async recordDeletion({ jobId, userId }: JobRef, at: Date): Promise<void> {
-    if (await this.insert({ _id: jobId, userId, status: 'PENDING', statusAt: at, deleted: true })) return;
+    if (await this.insert({ _id: jobId, userId, status: 'PENDING', statusAt: at, statusOrder: '', deleted: true }))
+      return;
     await this.jobs.updateOne({ _id: jobId }, { $set: { deleted: true } }).catch((error: unknown) => {
       throw toDbTransientError(error, 'jobs.recordDeletion');
     });

@@ -4,6 +4,7 @@ import type { LogRepository } from '../../data-access/log.repository';
 import type { PurgeRepository } from '../../data-access/purge.repository';
 import type { UserRepository, UserSearch } from '../../data-access/user.repository';
 import { purgeStatusView } from '../purge/purge-record';
+import { jobStepOrder } from './job-record';
 import { userView } from './user-view';
 
 export interface ReadModelStores {
@@ -37,12 +38,17 @@ export class AdminReadModel {
     await this.stores.users.recordRegistration(registration);
   }
 
+  /**
+   * A job's status as one of its events reports it. `attempt` is the job's attempt at that step
+   * (0 for `job.created`); with the time and the status it places the step in the job's history,
+   * so duplicated, reordered and late events cannot move the job backwards (see jobStepOrder).
+   */
   async jobStepped(
-    step: { jobId: string; userId: string; status: PublicJobStatus; at: Date; errorCode?: string },
+    step: { jobId: string; userId: string; status: PublicJobStatus; attempt: number; at: Date; errorCode?: string },
     origin: EventOrigin,
   ): Promise<void> {
     if (await this.isPurged(step.userId)) return;
-    await this.stores.jobs.recordStatus(step, step.status, step.at);
+    await this.stores.jobs.recordStatus(step, { status: step.status, at: step.at, order: jobStepOrder(step) });
     await this.stores.users.recordActivity(step.userId, step.at);
     if (step.status === 'FAILED') {
       await this.stores.logs.append({
