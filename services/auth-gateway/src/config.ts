@@ -41,6 +41,10 @@ export const gatewayConfigSchema = z
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: positiveInt(120),
     /** `POST /bff/telemetry` batches per user and minute, on top of (and counted in) the per-user budget. */
     RATE_LIMIT_TELEMETRY_PER_MINUTE: positiveInt(20),
+    /** `/video`, `/thumbs`, `/blobs` requests per user and minute (anonymous `/blobs`: per IP); its own budget. */
+    RATE_LIMIT_MEDIA_PER_MINUTE: positiveInt(600),
+    /** Open live streams (`/bff/sse/jobs`) per replica; the next one gets 503 with Retry-After. */
+    SSE_MAX_CONNECTIONS: positiveInt(20_000),
 
     /** Upstream services; a route whose upstream is not configured answers 503. */
     COMMERCE_URL: optionalUrl,

@@ -8,6 +8,7 @@ import {
   LoginTransactionStore,
 } from './data-access/login-transactions/login-transaction-store';
 import { OutboxRelay } from './data-access/outbox/outbox-relay';
+import { SessionEndNotices } from './data-access/sessions/session-end-notices';
 import { SessionStore } from './data-access/sessions/session-store';
 import { createSignIn } from './domain/identity/sign-in';
 import { createGatewayApp, type PipelineMounts } from './entry-points/http/app';
@@ -69,9 +70,12 @@ export function composeAuthGateway(parts: GatewayParts, pipeline: PipelineFactor
     logger.warn('PUBLIC_URL is plain http but cookies are Secure: browsers will drop them (set SECURE_COOKIES=false?)');
   }
 
+  // Every replica hears when a session ends, and ends that session's live streams.
+  const sessionEndNotices = new SessionEndNotices(adapters.keyValueStore);
   const sessions = new SessionStore(adapters.keyValueStore, {
     idleTtlMs: minutes(config.SESSION_IDLE_TTL_MINUTES),
     absoluteTtlMs,
+    endNotices: sessionEndNotices,
   });
   const relay = new OutboxRelay({ users: adapters.users, bus: adapters.eventBus, logger });
   const signIn = createSignIn({
@@ -95,9 +99,11 @@ export function composeAuthGateway(parts: GatewayParts, pipeline: PipelineFactor
   const live = createLiveUpdates({
     kv: adapters.keyValueStore,
     bus: adapters.eventBus,
+    sessions,
+    sessionEndNotices,
     logger,
     metrics,
-    options: parts.live,
+    options: { maxConnections: config.SSE_MAX_CONNECTIONS, ...parts.live },
   });
   const mounts = pipeline(parts);
   const { app, health } = createGatewayApp({

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { encodeEvent, JobProgressKind, timestampFromDate } from '@kadr/contracts';
 import type { KeyValueStore } from '@kadr/kv-store';
 import { dataOf, openStream, type ReceivedEvent, type SseStream } from './helpers/sse-client';
-import { startLiveRig, until, type LiveRig } from './helpers/live-rig';
+import { startLiveRig, until, within, type LiveRig, type SignedIn } from './helpers/live-rig';
 
 const { QUEUED, STARTED, PROGRESS, COMPLETED, FAILED } = JobProgressKind;
 
@@ -334,5 +334,92 @@ export function liveStreamSuite(connect: () => Promise<KeyValueStore>): void {
     await Promise.all(streamsOfAnn.map((s) => s.ended));
     expect((await rig.replicas[0]!.gateway.live.feed.readAfter(ann.userId)).entries).toEqual([]);
     expect((await rig.replicas[0]!.gateway.live.feed.readAfter(ann.userId, created!.id)).gap).toBe(true);
+  });
+
+  // Issue 13, finding 5: a live stream outlives its session.
+  describe('a stream lives no longer than its session', () => {
+    const signOut = (url: string, who: SignedIn) =>
+      fetch(new URL('/auth/logout', url), {
+        method: 'POST',
+        headers: { cookie: who.cookie, 'x-csrf-token': who.csrfToken },
+      });
+
+    it('sign-out on replica B ends the session’s stream on replica A within a second; other sessions keep theirs', async () => {
+      const ann = await rig.signIn();
+      const annElsewhere = await rig.signIn(ann.userId);
+      const [a, b] = rig.replicas;
+      const stream = await open(a!.url, { cookie: ann.cookie });
+      const otherDevice = await open(a!.url, { cookie: annElsewhere.cookie });
+      await rig.publishCredits(ann.userId, 10, 0);
+      await stream.waitFor((e) => e.event === 'credits');
+      await otherDevice.waitFor((e) => e.event === 'credits');
+
+      const loggedOut = await signOut(b!.url, ann);
+      expect(loggedOut.status).toBe(200);
+      await within(stream.ended, 1_000, 'the end of the signed-out session’s stream');
+      const seenAtEnd = stream.events.length;
+
+      // Events after the sign-out reach the other session only.
+      await rig.publishCreated(ann.userId, 'after-logout');
+      await rig.publishCredits(ann.userId, 5, 5);
+      await otherDevice.waitFor((e) => e.event === 'credits', 2);
+      await otherDevice.waitFor((e) => e.event === 'created');
+      expect(stream.events).toHaveLength(seenAtEnd);
+      expect(stream.events.some((e) => e.event === 'created')).toBe(false);
+      await until(() => a!.gateway.live.connections.size === 1, 'the ended stream released');
+    });
+
+    it('ends the stream when the session expires (the replica notices without being told)', async () => {
+      const ann = await rig.signIn(undefined, { lifetimeMs: 1_500 });
+      const stream = await open(rig.replicas[0]!.url, { cookie: ann.cookie });
+      expect(stream.status).toBe(200);
+      await stream.waitFor((e) => e.event === 'connected');
+      // Ended at most a second after the expiry.
+      await within(stream.ended, ann.expiresAt + 1_000 - Date.now(), 'the end of the expired session’s stream');
+      await rig.publishCreated(ann.userId, 'after-expiry');
+      expect(stream.events.some((e) => e.event === 'created')).toBe(false);
+      const again = await open(rig.replicas[0]!.url, { cookie: ann.cookie });
+      expect(again.status).toBe(401);
+    });
+
+    it('on user.deleted, every session’s streams of the user end on every replica', async () => {
+      const ann = await rig.signIn();
+      const annOnPhone = await rig.signIn(ann.userId);
+      const ben = await rig.signIn();
+      const streamsOfAnn = await Promise.all(
+        rig.replicas.flatMap((r) => [open(r.url, { cookie: ann.cookie }), open(r.url, { cookie: annOnPhone.cookie })]),
+      );
+      const benStream = await open(rig.replicas[0]!.url, { cookie: ben.cookie });
+      for (const stream of [...streamsOfAnn, benStream]) await stream.waitFor((e) => e.event === 'connected');
+
+      const deleted = encodeEvent(
+        {
+          case: 'userDeleted',
+          value: { userId: ann.userId, requestedBy: 'admin', purge: false, requestedAt: timestampFromDate(new Date()) },
+        },
+        { producer: 'admin', correlationId: randomUUID() },
+      );
+      await rig.bus.publish(deleted.topic, [deleted]);
+      await within(Promise.all(streamsOfAnn.map((s) => s.ended)), 2_000, 'the end of every stream of the deleted user');
+      await rig.publishCredits(ben.userId, 1, 0);
+      await benStream.waitFor((e) => e.event === 'credits');
+    });
+  });
+
+  it('caps the open streams of a replica (503 service_unavailable with Retry-After), and frees a slot when one closes', async () => {
+    await rig.close();
+    rig = await startLiveRig({ connect, replicas: 1, live: { maxConnections: 2 } });
+    const url = rig.replicas[0]!.url;
+    const [ann, ben, cy] = await Promise.all([rig.signIn(), rig.signIn(), rig.signIn()]);
+    const held = [await open(url, { cookie: ann.cookie }), await open(url, { cookie: ben.cookie })];
+    expect(held.map((s) => s.status)).toEqual([200, 200]);
+    const refused = await open(url, { cookie: cy.cookie });
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBe('10');
+    expect(JSON.parse(await refused.body)).toMatchObject({ type: '/problems/service_unavailable', status: 503 });
+
+    held[0]!.close();
+    await until(() => rig.replicas[0]!.gateway.live.connections.size === 1, 'the slot freed');
+    expect((await open(url, { cookie: cy.cookie })).status).toBe(200);
   });
 }

@@ -1,5 +1,6 @@
 import type { KeyValueStore } from '@kadr/kv-store';
 import type { SessionUser } from '../../entry-points/http/request-context';
+import type { SessionEndNotices } from './session-end-notices';
 import {
   isWellFormedSessionId,
   newCsrfToken,
@@ -11,6 +12,8 @@ import {
 
 export interface SessionStoreOptions extends SessionPolicy {
   now?: () => number;
+  /** Told when a session is destroyed, so every replica ends that session's live streams. */
+  endNotices?: Pick<SessionEndNotices, 'announce'>;
 }
 
 /**
@@ -117,12 +120,14 @@ export class SessionStore {
     return touched;
   }
 
-  /** Ends a session (sign-out, rotation). Idempotent. */
+  /** Ends a session (sign-out, rotation, account deleted) and tells every replica (its live streams end). Idempotent. */
   async destroy(id: string): Promise<void> {
     if (!isWellFormedSessionId(id)) return;
     // The tombstone outlives any write-back a concurrent touch could still make (that write's TTL ≤ idle timeout).
     await this.kv.set(revokedKey(id), '1', this.options.idleTtlMs);
     await this.kv.delete(sessionKey(id));
+    // After the delete: a replica that hears the notice and checks the store finds the session gone.
+    await this.options.endNotices?.announce(id);
   }
 
   /** Ends every session of a user (account deleted); returns how many were still alive. */

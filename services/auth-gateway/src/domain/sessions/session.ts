@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { SessionUser } from '../../entry-points/http/request-context';
 
 /** A signed-in browser, kept server-side; the cookie carries only its id. Times are epoch ms. */
@@ -49,3 +49,22 @@ export function isTouchDue(session: Pick<Session, 'lastSeenAt'>, policy: Session
   const interval = Math.min(60_000, Math.floor(policy.idleTtlMs / 10));
   return now - session.lastSeenAt >= interval;
 }
+
+/**
+ * When the session ends unless it is used again: its idle timeout from the last recorded use,
+ * never beyond the absolute expiry (the store's key expires then too).
+ */
+export function sessionEndsAt(
+  session: Pick<Session, 'lastSeenAt' | 'absoluteExpiresAt'>,
+  policy: SessionPolicy,
+): number {
+  return Math.min(session.lastSeenAt + policy.idleTtlMs, session.absoluteExpiresAt);
+}
+
+/**
+ * A stand-in for the session id where it travels beyond the session key (the "session ended"
+ * channel, the live connections' index): a digest, so the id itself — a bearer secret — is
+ * never published or kept anywhere else.
+ */
+export const sessionTagOf = (sessionId: string): string =>
+  createHash('sha256').update(`kadr-session:${sessionId}`).digest('base64url');

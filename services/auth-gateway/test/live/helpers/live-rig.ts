@@ -24,12 +24,23 @@ export interface LiveReplica {
 export interface LiveRig {
   replicas: LiveReplica[];
   bus: MemoryEventBus;
-  /** A real session (in the shared store, loaded by the real session middleware): the cookie header. */
-  signIn(userId?: string): Promise<{ userId: string; cookie: string }>;
+  /**
+   * A real session (in the shared store, loaded by the real session middleware): the cookie
+   * header and the CSRF token. `lifetimeMs`: the session expires that long from now.
+   */
+  signIn(userId?: string, options?: { lifetimeMs?: number }): Promise<SignedIn>;
   publishCreated(userId: string, jobId: string, createdAt?: Date): Promise<void>;
   publishProgress(userId: string, jobId: string, kind: JobProgressKind, progress: number): Promise<void>;
   publishCredits(userId: string, balance: number, heldCredits: number): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface SignedIn {
+  userId: string;
+  cookie: string;
+  csrfToken: string;
+  /** When the session expires (epoch ms). */
+  expiresAt: number;
 }
 
 export interface LiveRigOptions {
@@ -110,8 +121,11 @@ export async function startLiveRig(options: LiveRigOptions): Promise<LiveRig> {
   return {
     replicas,
     bus,
-    async signIn(userId = `user-${randomUUID()}`) {
-      const session = await sessions.create({
+    async signIn(userId = `user-${randomUUID()}`, { lifetimeMs } = {}) {
+      const store = lifetimeMs
+        ? new SessionStore(sessionKv, { idleTtlMs: lifetimeMs, absoluteTtlMs: lifetimeMs })
+        : sessions;
+      const session = await store.create({
         id: userId,
         email: `${userId}@example.test`,
         name: userId,
@@ -119,7 +133,12 @@ export async function startLiveRig(options: LiveRigOptions): Promise<LiveRig> {
         permissions: [],
         tenantId: null,
       });
-      return { userId, cookie: `${SESSION_COOKIE}=${session.id}` };
+      return {
+        userId,
+        cookie: `${SESSION_COOKIE}=${session.id}`,
+        csrfToken: session.csrfToken,
+        expiresAt: session.absoluteExpiresAt,
+      };
     },
     publishCreated: (userId, jobId, createdAt = new Date()) =>
       publish({ case: 'jobCreated', value: { jobId, userId, createdAt: timestampFromDate(createdAt) } }),
@@ -138,6 +157,19 @@ export async function startLiveRig(options: LiveRigOptions): Promise<LiveRig> {
       await bus.close();
     },
   };
+}
+
+/** `promise`, or a failure naming `what` once `deadlineMs` passed first (a bound, not a measurement). */
+export async function within<T>(promise: Promise<T>, deadlineMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not happen within ${deadlineMs} ms`)), deadlineMs);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Polls until `check` holds, or fails after the deadline. */

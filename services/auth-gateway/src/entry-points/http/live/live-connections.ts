@@ -4,6 +4,8 @@ import type { SseConnection } from './sse-connection';
 export interface LiveConnectionsOptions {
   /** Open streams one user may hold on this replica. */
   maxPerUser: number;
+  /** Open streams this replica holds in all (the memory and sockets one process can afford). */
+  maxTotal: number;
   /** How often every stream gets a `heartbeat` (keeps proxies from closing an idle stream). */
   heartbeatMs: number;
   /** The `retry:` hint sent with `reconnect` on shutdown: a random wait up to this long, so clients do not all return at once. */
@@ -11,14 +13,21 @@ export interface LiveConnectionsOptions {
   metrics: LiveMetrics;
 }
 
+/** Why a stream could not have a slot. */
+export type ReserveRefusal = 'user_limit' | 'replica_full';
+
 /**
- * The streams open on this replica: the per-user limit, the heartbeat (one timer for all) and
- * the drain at shutdown. A slot is taken before the stream is set up, so a burst of connection
+ * The streams open on this replica: the per-user and the replica-wide limit, the index by
+ * session (a session that ends takes its streams with it), the heartbeat (one timer for all)
+ * and the drain at shutdown. A slot is taken before the stream is set up, so a burst of connection
  * attempts cannot get past the limit while the first ones are still reading the log.
  */
 export class LiveConnections {
   private readonly byUser = new Map<string, Set<SseConnection>>();
   private readonly reserved = new Map<string, number>();
+  private readonly bySession = new Map<string, Set<SseConnection>>();
+  private open = 0;
+  private reservedTotal = 0;
   private heartbeat: NodeJS.Timeout | undefined;
   private draining = false;
 
@@ -29,37 +38,49 @@ export class LiveConnections {
   }
 
   get size(): number {
-    let count = 0;
-    for (const connections of this.byUser.values()) count += connections.size;
-    return count;
+    return this.open;
   }
 
-  /** Holds one of the user's slots; false at the limit. Pair with `add` or `release`. */
-  reserve(userId: string): boolean {
+  /** Holds one of the user's slots and one of the replica's; the refusal at a limit. Pair with `add` or `release`. */
+  reserve(userId: string): ReserveRefusal | undefined {
+    if (this.open + this.reservedTotal >= this.options.maxTotal) return 'replica_full';
     const held = (this.byUser.get(userId)?.size ?? 0) + (this.reserved.get(userId) ?? 0);
-    if (held >= this.options.maxPerUser) return false;
+    if (held >= this.options.maxPerUser) return 'user_limit';
     this.reserved.set(userId, (this.reserved.get(userId) ?? 0) + 1);
-    return true;
+    this.reservedTotal += 1;
+    return undefined;
   }
 
   release(userId: string): void {
-    const left = (this.reserved.get(userId) ?? 1) - 1;
+    if (!this.reserved.has(userId)) return;
+    this.reservedTotal -= 1;
+    const left = this.reserved.get(userId)! - 1;
     if (left > 0) this.reserved.set(userId, left);
     else this.reserved.delete(userId);
+  }
+
+  /** The session ended (sign-out, expiry, account deleted): its streams here end now. */
+  endSession(sessionTag: string): void {
+    for (const connection of [...(this.bySession.get(sessionTag) ?? [])]) connection.end('session_ended');
   }
 
   /** Turns a reserved slot into an open stream; it leaves the set when it closes. */
   add(connection: SseConnection): void {
     this.release(connection.userId);
-    let connections = this.byUser.get(connection.userId);
-    if (!connections) this.byUser.set(connection.userId, (connections = new Set()));
-    connections.add(connection);
+    const connections = addTo(this.byUser, connection.userId, connection);
+    const ofSession = addTo(this.bySession, connection.sessionTag, connection);
+    this.open += 1;
     this.options.metrics.openConnections.inc();
     connection.onClose(() => {
+      this.open -= 1;
       this.options.metrics.openConnections.dec();
       connections.delete(connection);
       if (connections.size === 0 && this.byUser.get(connection.userId) === connections) {
         this.byUser.delete(connection.userId);
+      }
+      ofSession.delete(connection);
+      if (ofSession.size === 0 && this.bySession.get(connection.sessionTag) === ofSession) {
+        this.bySession.delete(connection.sessionTag);
       }
     });
     this.startHeartbeat();
@@ -99,4 +120,11 @@ export class LiveConnections {
     clearInterval(this.heartbeat);
     this.heartbeat = undefined;
   }
+}
+
+function addTo<T>(index: Map<string, Set<T>>, key: string, item: T): Set<T> {
+  let items = index.get(key);
+  if (!items) index.set(key, (items = new Set()));
+  items.add(item);
+  return items;
 }

@@ -1,9 +1,11 @@
 import type { Router } from 'express';
 import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
-import type { KeyValueStore } from '@kadr/kv-store';
+import type { KeyValueStore, Unsubscribe } from '@kadr/kv-store';
 import type { Logger, ServiceMetrics } from '@kadr/telemetry';
 import { LiveFeedStore } from '../../../data-access/live/live-feed-store';
 import { LiveFeedSubscriptions } from '../../../data-access/live/live-feed-subscriptions';
+import type { SessionEndNotices } from '../../../data-access/sessions/session-end-notices';
+import type { SessionStore } from '../../../data-access/sessions/session-store';
 import { subscribeLiveEvents } from '../../messaging/live-events.consumer';
 import { LiveConnections } from './live-connections';
 import { createLiveMetrics } from './live-metrics';
@@ -12,6 +14,11 @@ import { liveRoutes } from './live.routes';
 export interface LiveUpdatesOptions {
   /** Open streams per user on one replica; the next one gets 429 `rate_limited`. Default 5. */
   maxConnectionsPerUser: number;
+  /**
+   * Open streams on one replica in all; the next one gets 503 `service_unavailable` with
+   * Retry-After. Default 20,000 (SSE_MAX_CONNECTIONS): above the 10,000 one process must hold.
+   */
+  maxConnections: number;
   /** Default 15 s. */
   heartbeatMs: number;
   /** Events written while a client's socket is full before it is closed. Default 1000. */
@@ -24,6 +31,7 @@ export interface LiveUpdatesOptions {
 
 export const DEFAULT_LIVE_UPDATES_OPTIONS: LiveUpdatesOptions = {
   maxConnectionsPerUser: 5,
+  maxConnections: 20_000,
   heartbeatMs: 15_000,
   maxBufferedEvents: 1000,
   maxBufferedBytes: 1024 * 1024,
@@ -33,6 +41,10 @@ export const DEFAULT_LIVE_UPDATES_OPTIONS: LiveUpdatesOptions = {
 export interface LiveUpdatesDeps {
   kv: KeyValueStore;
   bus: EventBus;
+  /** Each stream lives no longer than its session: read for expiry… */
+  sessions: Pick<SessionStore, 'get' | 'policy'>;
+  /** …and told when one ends on any replica (sign-out, rotation, account deleted). */
+  sessionEndNotices: Pick<SessionEndNotices, 'listen'>;
   logger: Logger;
   metrics: ServiceMetrics;
   options?: Partial<LiveUpdatesOptions>;
@@ -44,7 +56,7 @@ export interface LiveUpdates {
   /** Records and announces events; also what `user.deleted` calls (`forget`). */
   feed: LiveFeedStore;
   connections: LiveConnections;
-  /** Joins the gateway's live consumer group (`auth-gateway-live`). */
+  /** Joins the gateway's live consumer group (`auth-gateway-live`) and listens for ended sessions. */
   start(): Promise<void>;
   /** Tells every open stream to reconnect and ends it; new streams get 503. Before the HTTP server closes. */
   drain(): void;
@@ -57,7 +69,15 @@ export interface LiveUpdates {
  * records every job and credits event in its owner's feed on the key-value store; each replica
  * follows the feeds of the users connected to it and streams them as server-sent events.
  */
-export function createLiveUpdates({ kv, bus, logger, metrics, options = {} }: LiveUpdatesDeps): LiveUpdates {
+export function createLiveUpdates({
+  kv,
+  bus,
+  sessions,
+  sessionEndNotices,
+  logger,
+  metrics,
+  options = {},
+}: LiveUpdatesDeps): LiveUpdates {
   const settings = { ...DEFAULT_LIVE_UPDATES_OPTIONS, ...options };
   const log = logger.child({ component: 'live-updates' });
   const liveMetrics = createLiveMetrics(metrics.registry);
@@ -67,6 +87,7 @@ export function createLiveUpdates({ kv, bus, logger, metrics, options = {} }: Li
   );
   const connections = new LiveConnections({
     maxPerUser: settings.maxConnectionsPerUser,
+    maxTotal: settings.maxConnections,
     heartbeatMs: settings.heartbeatMs,
     drainRetryMaxMs: settings.drainRetryMaxMs,
     metrics: liveMetrics,
@@ -75,17 +96,20 @@ export function createLiveUpdates({ kv, bus, logger, metrics, options = {} }: Li
     feed,
     subscriptions,
     connections,
+    sessions,
     limits: { maxBufferedEvents: settings.maxBufferedEvents, maxBufferedBytes: settings.maxBufferedBytes },
     metrics: liveMetrics,
     logger: log,
   });
 
   let consumer: ConsumerHandle | undefined;
+  let stopListening: Unsubscribe | undefined;
   return {
     router,
     feed,
     connections,
     async start() {
+      stopListening ??= await sessionEndNotices.listen(({ sessionTag }) => connections.endSession(sessionTag));
       consumer ??= await subscribeLiveEvents({ bus, feed, logger: log });
     },
     drain() {
@@ -95,6 +119,8 @@ export function createLiveUpdates({ kv, bus, logger, metrics, options = {} }: Li
       connections.drain();
       await consumer?.stop();
       consumer = undefined;
+      await stopListening?.();
+      stopListening = undefined;
       await subscriptions.close();
     },
   };

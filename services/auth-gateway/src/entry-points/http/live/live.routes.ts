@@ -3,10 +3,13 @@ import { HttpProblem } from '@kadr/http-kit';
 import type { Logger } from '@kadr/telemetry';
 import { LIVE_LOG_MAX_LENGTH, type LiveEntry, type LiveFeedStore } from '../../../data-access/live/live-feed-store';
 import type { LiveFeedSubscriptions } from '../../../data-access/live/live-feed-subscriptions';
+import type { SessionStore } from '../../../data-access/sessions/session-store';
+import { sessionTagOf } from '../../../domain/sessions/session';
 import { sessionOf } from '../request-context';
 import type { LiveConnections } from './live-connections';
 import type { LiveMetrics } from './live-metrics';
 import { EMPTY_LOG_ID, resumePointOf, type ResumePoint } from './resume-point';
+import { watchSessionEnd } from './session-end-watch';
 import { SseConnection, type BackPressureLimits } from './sse-connection';
 
 export const LIVE_STREAM_PATH = '/bff/sse/jobs';
@@ -14,11 +17,18 @@ export const LIVE_STREAM_PATH = '/bff/sse/jobs';
 export const RECONNECT_DELAY_MS = 2_000;
 /** Retry-After of the 429 at the per-user limit: a slot frees when one of the user's streams closes. */
 const LIMIT_RETRY_AFTER_SECONDS = 5;
+/**
+ * Retry-After of the 503 when this replica holds its most streams: long enough for the load
+ * balancer to send the retry elsewhere or for streams to close, short enough to stay "live".
+ */
+const REPLICA_FULL_RETRY_AFTER_SECONDS = 10;
 
 export interface LiveRoutesDeps {
   feed: LiveFeedStore;
   subscriptions: LiveFeedSubscriptions;
   connections: LiveConnections;
+  /** A stream ends with its session (expiry is watched here; sign-outs arrive as notices, see live-updates.ts). */
+  sessions: Pick<SessionStore, 'get' | 'policy'>;
   limits: BackPressureLimits;
   metrics: LiveMetrics;
   logger: Logger;
@@ -71,7 +81,15 @@ function writeStreamHeaders(req: Request, res: Response): void {
  * `GET /bff/sse/jobs`: the signed-in user's live job and credits events (the session guard
  * in front answers 401 without a session). See README "Live updates".
  */
-export function liveRoutes({ feed, subscriptions, connections, limits, metrics, logger }: LiveRoutesDeps): Router {
+export function liveRoutes({
+  feed,
+  subscriptions,
+  connections,
+  sessions,
+  limits,
+  metrics,
+  logger,
+}: LiveRoutesDeps): Router {
   const router = Router();
   router.get(LIVE_STREAM_PATH, async (req, res) => {
     const session = sessionOf(res);
@@ -80,14 +98,23 @@ export function liveRoutes({ feed, subscriptions, connections, limits, metrics, 
       throw new HttpProblem('service_unavailable', { detail: 'This server is shutting down. Please reconnect.' });
     }
     const userId = session.user.id;
-    if (!connections.reserve(userId)) {
+    const refusal = connections.reserve(userId);
+    if (refusal === 'replica_full') {
+      // The problem handler sets Retry-After for 429s only.
+      res.setHeader('Retry-After', String(REPLICA_FULL_RETRY_AFTER_SECONDS));
+      throw new HttpProblem('service_unavailable', {
+        detail: 'This server has as many live-update connections as it can hold. Please reconnect shortly.',
+        extensions: { retryAfterSeconds: REPLICA_FULL_RETRY_AFTER_SECONDS },
+      });
+    }
+    if (refusal === 'user_limit') {
       throw new HttpProblem('rate_limited', {
         detail: 'Too many open live-update connections. Close another tab or try again shortly.',
         extensions: { retryAfterSeconds: LIMIT_RETRY_AFTER_SECONDS },
       });
     }
 
-    const connection = new SseConnection(userId, res, limits, metrics);
+    const connection = new SseConnection(userId, sessionTagOf(session.id), res, limits, metrics);
     let stopFollowing: (() => Promise<void>) | undefined;
     let point: StartingPoint;
     try {
@@ -124,6 +151,12 @@ export function liveRoutes({ feed, subscriptions, connections, limits, metrics, 
 
     writeStreamHeaders(req, res);
     connections.add(connection);
+    // After `add`: a sign-out from now on arrives as a notice; one that came before is seen by the watch's first read.
+    const stopWatching = watchSessionEnd(session.id, () => connection.end('session_ended'), {
+      sessions,
+      onError: (error) => logger.warn({ err: error }, 'session check of a live stream failed'),
+    });
+    connection.onClose(stopWatching);
     const entries = connection.position.finishReplay(point.start, point.replay);
     // `connected` carries the position the stream starts from (before a reset: the newest id).
     connection.control('connected', {}, { id: point.start, retryMs: RECONNECT_DELAY_MS });

@@ -11,7 +11,7 @@ export interface BackPressureLimits {
   maxBufferedBytes: number;
 }
 
-export type CloseReason = 'client' | 'slow_client' | 'drain' | 'forgotten' | 'fell_behind';
+export type CloseReason = 'client' | 'slow_client' | 'drain' | 'forgotten' | 'fell_behind' | 'session_ended';
 
 /**
  * One open event stream. Writes never wait: a client that does not read lets data pile up in
@@ -28,6 +28,8 @@ export class SseConnection {
 
   constructor(
     readonly userId: string,
+    /** `sessionTagOf` the session that opened it: the stream lives no longer than that session. */
+    readonly sessionTag: string,
     private readonly res: Response,
     private readonly limits: BackPressureLimits,
     private readonly metrics: LiveMetrics,
