@@ -9,7 +9,10 @@ import { sessionOf } from '../request-context';
 export interface RateLimitsOptions {
   config: Pick<
     GatewayConfig,
-    'RATE_LIMIT_USER_PER_MINUTE' | 'RATE_LIMIT_ANONYMOUS_PER_MINUTE' | 'RATE_LIMIT_TELEMETRY_PER_MINUTE'
+    | 'RATE_LIMIT_USER_PER_MINUTE'
+    | 'RATE_LIMIT_ANONYMOUS_PER_MINUTE'
+    | 'RATE_LIMIT_TELEMETRY_PER_MINUTE'
+    | 'RATE_LIMIT_MEDIA_PER_MINUTE'
   >;
   /**
    * The shared counters of the distributed mode (an ioredis client on REDIS_URL, owned and closed
@@ -33,14 +36,23 @@ export interface RateLimits {
    */
   telemetry: RequestHandler;
   /**
-   * All three where they belong, to mount at the root right after the session is loaded (before
+   * Per signed-in user, per client IP without a session (RATE_LIMIT_MEDIA_PER_MINUTE, 600): its
+   * own budget for the same-origin media routes `/video`, `/thumbs`, `/blobs` (outside `/bff`).
+   * A gallery page of 48 cards costs 48 thumbnails plus a few byte-range requests per video
+   * played, so a person never meets it; a script pulling media in a loop does.
+   */
+  media: RequestHandler;
+  /**
+   * All of them where they belong, to mount at the root right after the session is loaded (before
    * the guards, so refused requests count too): `perCaller` on `/bff/*`, then `telemetry` on
-   * `POST /bff/telemetry`, `perIp` on `GET /auth/login`.
+   * `POST /bff/telemetry`, `perIp` on `GET /auth/login`, `media` on `/video`, `/thumbs`, `/blobs`.
    */
   router: Router;
 }
 
 const WINDOW_SECONDS = 60;
+/** The same-origin media routes (media-delivery.routes.ts). */
+const MEDIA_PREFIXES = ['/video', '/thumbs', '/blobs'];
 
 /**
  * Fixed one-minute windows with rate-limiter-flexible: RateLimiterRedis when a Redis client is
@@ -69,6 +81,8 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
   const anonymous = limiter('ip', config.RATE_LIMIT_ANONYMOUS_PER_MINUTE);
   const logins = limiter('login-ip', config.RATE_LIMIT_ANONYMOUS_PER_MINUTE);
   const telemetryBatches = limiter('telemetry-user', config.RATE_LIMIT_TELEMETRY_PER_MINUTE);
+  const mediaOfUsers = limiter('media-user', config.RATE_LIMIT_MEDIA_PER_MINUTE);
+  const mediaOfIps = limiter('media-ip', config.RATE_LIMIT_MEDIA_PER_MINUTE);
 
   const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
   const perCaller = limitBy(logger, (req, res) => {
@@ -80,11 +94,16 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
     const session = sessionOf(res);
     return session ? { limiter: telemetryBatches, key: session.user.id } : undefined;
   });
+  const media = limitBy(logger, (req, res) => {
+    const session = sessionOf(res);
+    return session ? { limiter: mediaOfUsers, key: session.user.id } : { limiter: mediaOfIps, key: clientIp(req) };
+  });
   const router = Router();
   router.use('/bff', perCaller);
   router.post('/bff/telemetry', telemetry);
   router.get('/auth/login', perIp);
-  return { perCaller, perIp, telemetry, router };
+  router.use(MEDIA_PREFIXES, media);
+  return { perCaller, perIp, telemetry, media, router };
 }
 
 function limitBy(
