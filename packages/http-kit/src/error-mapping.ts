@@ -49,6 +49,14 @@ export function toProblem(error: unknown): HttpProblem {
   return malformedRequestProblem(error) ?? new HttpProblem('unknown');
 }
 
+/** The 400 for a path that does not percent-decode to UTF-8 (`/jobs/%E0%A4%A`). */
+export function malformedUrlProblem(): HttpProblem {
+  return new HttpProblem('validation', {
+    detail: 'The address contains malformed percent-encoding.',
+    errors: { path: 'must be valid percent-encoded UTF-8' },
+  });
+}
+
 /** body-parser's `type`s for bodies that could not be read as sent; all the client's doing. */
 const UNREADABLE_BODY_DETAIL: Record<string, string> = {
   'entity.parse.failed': 'The request body is not valid JSON.',
@@ -71,12 +79,7 @@ const UNREADABLE_BODY_DETAIL: Record<string, string> = {
  * Anything else with an `expose`d 4xx status from http-errors keeps the 400 family.
  */
 function malformedRequestProblem(error: Error): HttpProblem | undefined {
-  if (error instanceof URIError) {
-    return new HttpProblem('validation', {
-      detail: 'The address contains malformed percent-encoding.',
-      errors: { path: 'must be valid percent-encoded UTF-8' },
-    });
-  }
+  if (error instanceof URIError) return malformedUrlProblem();
   const { type, status, expose } = error as { type?: unknown; status?: unknown; expose?: unknown };
   if (type === 'entity.too.large' || status === 413) return new HttpProblem('payload_too_large');
   if (typeof type === 'string' && UNREADABLE_BODY_DETAIL[type]) {

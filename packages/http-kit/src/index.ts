@@ -15,7 +15,7 @@ export {
   type ProblemBody,
   type ProblemOptions,
 } from './problems';
-export { toProblem, validationProblem } from './error-mapping';
+export { toProblem, validationProblem, malformedUrlProblem } from './error-mapping';
 export { parseInput } from './validation';
 export {
   mintInternalToken,

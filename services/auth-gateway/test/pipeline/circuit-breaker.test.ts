@@ -114,7 +114,7 @@ describe('circuit breaker per upstream', () => {
     jobs.answer((_req, res) => {
       calls += 1;
       if (calls === 5) res.json({ data: [] });
-      else if (calls <= 8) res.status(500).json({});
+      else if (calls <= 8) res.status(503).json({});
       else res.status(404).json({});
     });
     for (let i = 0; i < 11; i++) await callJobs();

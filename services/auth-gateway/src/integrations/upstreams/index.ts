@@ -20,5 +20,7 @@ export {
   UpstreamTimeoutError,
   UpstreamUnreachableError,
   UpstreamServerError,
+  UpstreamRequestFailedError,
+  isSicknessStatus,
   UpstreamAnswerError,
 } from './upstream-errors';

@@ -3,7 +3,9 @@ import type { UpstreamName } from './upstream-names';
 /**
  * Why a call to an upstream produced no usable answer. The proxy and the internal clients turn
  * these into problems (`pipeline/upstream-problems.ts`); the breaker counts only
- * `UpstreamFailure`s (time-outs, connection errors, 5xx).
+ * `UpstreamFailure`s — signs that the upstream itself is sick (time-outs, connection errors, 502,
+ * 503, 504 and other 5xx) — never what one request made it answer (4xx, and 500/501: see
+ * `UpstreamRequestFailedError`).
  */
 export abstract class UpstreamError extends Error {
   constructor(
@@ -56,6 +58,7 @@ export class UpstreamUnreachableError extends UpstreamFailure {
   }
 }
 
+/** A 5xx that says the upstream is unwell (503 not ready / db_transient, 504 storage time-out, 502…). */
 export class UpstreamServerError extends UpstreamFailure {
   constructor(
     upstream: UpstreamName,
@@ -64,6 +67,24 @@ export class UpstreamServerError extends UpstreamFailure {
     super(upstream, `${upstream} answered ${status}`);
   }
 }
+
+/**
+ * A 500 or 501: the upstream is up and answering, but this one request hit an error it did not
+ * expect. Not counted by the breaker (issue 13): otherwise one user repeating a request that
+ * trips a bug could cut the service off for everyone. Services map their infrastructure failures
+ * to 503/504, which do count.
+ */
+export class UpstreamRequestFailedError extends UpstreamError {
+  constructor(
+    upstream: UpstreamName,
+    readonly status: number,
+  ) {
+    super(upstream, `${upstream} answered ${status}`);
+  }
+}
+
+/** Whether a 5xx answer counts against the upstream's circuit breaker (see the two classes above). */
+export const isSicknessStatus = (status: number): boolean => status >= 500 && status !== 500 && status !== 501;
 
 /** A 2xx–4xx answer the internal client cannot use (a 4xx where data was expected, or a body off-contract). */
 export class UpstreamAnswerError extends UpstreamError {

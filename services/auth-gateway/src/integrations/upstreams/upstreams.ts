@@ -21,9 +21,11 @@ import {
   UpstreamError,
   UpstreamFailure,
   UpstreamNotConfiguredError,
+  UpstreamRequestFailedError,
   UpstreamServerError,
   UpstreamTimeoutError,
   UpstreamUnreachableError,
+  isSicknessStatus,
 } from './upstream-errors';
 import { UPSTREAM_NAMES, upstreamBaseUrls, type UpstreamName } from './upstream-names';
 
@@ -97,10 +99,12 @@ export interface UpstreamsOptions {
  * avoided by both. Every call mints the caller's internal token for that upstream, carries the
  * correlation id and trace context, and is bounded by a time-out.
  *
- * Breaker (cockatiel 3): opens after BREAKER_FAILURE_THRESHOLD consecutive failures (time-outs,
- * connection errors, 5xx answers); while open, calls fail at once with
- * `UpstreamCircuitOpenError`; after BREAKER_OPEN_MS the next call is let through as a test
- * (half-open) — success closes it, failure opens it again. 4xx answers count as successes.
+ * Breaker (cockatiel 3): opens after BREAKER_FAILURE_THRESHOLD consecutive failures that mean the
+ * upstream is sick (time-outs, connection errors, 502/503/504 and other 5xx answers); while open,
+ * calls fail at once with `UpstreamCircuitOpenError`; after BREAKER_OPEN_MS the next call is let
+ * through as a test (half-open) — success closes it, failure opens it again. 4xx answers count as
+ * successes; a 500/501 (`UpstreamRequestFailedError`: the service is up, one request hit a bug)
+ * counts neither way — so nothing one user sends can open it (issue 13, docs/decisions.md).
  */
 export class Upstreams {
   readonly #upstreams = new Map<UpstreamName, Upstream>();
@@ -199,7 +203,7 @@ export class Upstreams {
     } catch (error) {
       outcome = outcomeOf(error, outcome);
       if (error instanceof BrokenCircuitError) throw new UpstreamCircuitOpenError(name);
-      if (error instanceof UpstreamFailure) {
+      if (error instanceof UpstreamFailure || error instanceof UpstreamRequestFailedError) {
         this.#logger.warn({ upstream: name, method: request.method, err: error.message }, 'upstream call failed');
       }
       throw error;
@@ -241,6 +245,7 @@ export class Upstreams {
         // The body is not passed on (the gateway answers its own problem); drain it so the
         // connection can be reused.
         response.resume();
+        if (!isSicknessStatus(status)) throw new UpstreamRequestFailedError(upstream.name, status);
         throw new UpstreamServerError(upstream.name, status);
       }
       return { response, value: await consume(response) };
@@ -263,7 +268,7 @@ function outcomeOf(error: unknown, fallback: string): string {
   if (error instanceof UpstreamTimeoutError) return 'timeout';
   if (error instanceof UpstreamUnreachableError) return 'unreachable';
   if (error instanceof UpstreamCallCancelledError) return 'cancelled';
-  if (error instanceof UpstreamServerError) return String(error.status);
+  if (error instanceof UpstreamServerError || error instanceof UpstreamRequestFailedError) return String(error.status);
   return fallback;
 }
 

@@ -5,6 +5,7 @@ import type { GatewayConfig } from '../../../config';
 import { KeyValueIdempotencyStore } from '../../../data-access/idempotency';
 import type { Upstreams } from '../../../integrations/upstreams';
 import { parseFeatureFlags, type FeatureFlag } from './feature-flags';
+import { rejectUndecodablePaths } from './decodable-path';
 import { createFlagsRoutes } from './flags.routes';
 import { idempotencyMiddleware } from './idempotency.middleware';
 import { requireJsonBody } from './json-body.middleware';
@@ -37,7 +38,8 @@ const SUMMARY_PART_TIMEOUT_CAP_MS = 5_000;
 
 /**
  * The `/bff` request pipeline, to mount at `/bff` after the session, the guards (session, CSRF,
- * administrator) and JSON body parsing (see README "Wiring"). In order: JSON-only bodies on
+ * administrator) and JSON body parsing (see README "Wiring"). In order: paths that percent-decode
+ * (else 400) → JSON-only bodies on
  * state-changing requests → Idempotency-Key → `GET /openapi.json` → the gateway's own routes
  * (user summary, flags, `POST /telemetry`) → the proxy of `/platform/*` to the services. Rate limits run earlier
  * (`createRateLimits(...).router`, right after the session).
@@ -48,6 +50,8 @@ export function createBffPipeline(options: BffPipelineOptions): Router {
   const openApi = options.openApi ?? createGatewayOpenApi();
 
   const router = Router();
+  // Before anything reads the path (idempotency fingerprint, proxy): one that does not decode is a 400 here.
+  router.use(rejectUndecodablePaths);
   router.use(requireJsonBody);
   router.use(
     idempotencyMiddleware({

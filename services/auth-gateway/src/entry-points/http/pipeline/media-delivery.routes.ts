@@ -6,6 +6,7 @@ import type { Logger } from '@kadr/telemetry';
 import { GATEWAY_SERVICE_CALLER, UpstreamCallCancelledError, type Upstreams } from '../../../integrations/upstreams';
 import { sessionOf } from '../request-context';
 import { pickHeaders, sendUpstreamAnswer } from './platform-proxy.routes';
+import { rejectUndecodablePaths } from './decodable-path';
 import { upstreamProblem } from './upstream-problems';
 import { userCaller } from './upstream-caller';
 
@@ -71,6 +72,8 @@ export function createMediaDeliveryRoutes({ upstreams, logger }: MediaDeliveryOp
     await forward(req, res, contentPath(jobId), userCaller(session.user));
   };
 
+  // A path that does not percent-decode is a 400 here, never forwarded (issue 13).
+  router.use(['/video', '/thumbs', '/blobs'], rejectUndecodablePaths);
   // express answers HEAD with the GET route; the method is forwarded as it came.
   router.get('/video/:jobId', ownedContent(mediaVideoContentPath));
   router.get('/thumbs/:jobId', ownedContent(mediaThumbnailContentPath));

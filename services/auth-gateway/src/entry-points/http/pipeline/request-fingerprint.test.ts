@@ -1,4 +1,11 @@
+import { HttpProblem, MAX_JSON_DEPTH } from '@kadr/http-kit';
 import { canonicalJson, requestFingerprint } from './request-fingerprint';
+
+const nested = (depth: number): unknown => {
+  let value: unknown = { leaf: true };
+  for (let level = 1; level < depth; level++) value = level % 2 ? [value] : { a: value };
+  return value;
+};
 
 const base = {
   method: 'POST',
@@ -38,5 +45,23 @@ describe('request fingerprint', () => {
     expect(canonicalJson({ b: 1, a: { d: [{ f: 1, e: 2 }], c: null } })).toBe(
       '{"a":{"c":null,"d":[{"e":2,"f":1}]},"b":1}',
     );
+  });
+
+  // Issue 13 finding 4: a body nested 3,000 deep overflowed the stack in sortKeys (a 500).
+  it('refuses a body nested past the limit with a 400 validation problem, not a RangeError', () => {
+    for (const depth of [MAX_JSON_DEPTH + 1, 3_000, 100_000]) {
+      let thrown: unknown;
+      try {
+        requestFingerprint({ ...base, body: nested(depth) });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(HttpProblem);
+      expect(thrown).toMatchObject({ status: 400, reason: 'validation' });
+    }
+  });
+
+  it(`fingerprints a body nested exactly ${MAX_JSON_DEPTH} levels`, () => {
+    expect(requestFingerprint({ ...base, body: nested(MAX_JSON_DEPTH) })).toMatch(/^[0-9a-f]{64}$/);
   });
 });

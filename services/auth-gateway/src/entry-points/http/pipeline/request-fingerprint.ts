@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { MAX_JSON_DEPTH, tooDeepProblem } from '@kadr/http-kit';
 
 export interface FingerprintedRequest {
   method: string;
@@ -30,19 +31,24 @@ export function requestFingerprint(request: FingerprintedRequest): string {
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** JSON with object keys sorted at every depth. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value));
+/**
+ * JSON with object keys sorted at every depth. The walk is recursive but bounded: past
+ * MAX_JSON_DEPTH levels (the app's JSON parser already refuses such bodies) it throws the same
+ * 400 validation problem instead of running the stack out (issue 13: a body nested 3,000 deep
+ * was a `RangeError` and a 500 here).
+ */
+export function canonicalJson(value: unknown, maxDepth: number = MAX_JSON_DEPTH): string {
+  return JSON.stringify(sortKeys(value, 0, maxDepth));
 }
 
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort(compare)
-        .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
-    );
-  }
-  return value;
+function sortKeys(value: unknown, depth: number, maxDepth: number): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  // `depth` counts the containers above this one: a body's own top level sits at 1 in the fingerprint.
+  if (depth > maxDepth) throw tooDeepProblem(maxDepth);
+  if (Array.isArray(value)) return value.map((item: unknown) => sortKeys(item, depth + 1, maxDepth));
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort(compare)
+      .map((key) => [key, sortKeys((value as Record<string, unknown>)[key], depth + 1, maxDepth)]),
+  );
 }

@@ -2,6 +2,7 @@ import { HttpProblem } from '@kadr/http-kit';
 import {
   UpstreamCircuitOpenError,
   UpstreamNotConfiguredError,
+  UpstreamRequestFailedError,
   UpstreamServerError,
   UpstreamTimeoutError,
   UpstreamUnreachableError,
@@ -23,6 +24,8 @@ export function upstreamProblem(error: unknown): HttpProblem | undefined {
   }
   if (error instanceof UpstreamTimeoutError) return new HttpProblem('timeout');
   if (error instanceof UpstreamUnreachableError) return new HttpProblem('proxy_error');
-  if (error instanceof UpstreamServerError) return new HttpProblem('backend_http');
+  if (error instanceof UpstreamServerError || error instanceof UpstreamRequestFailedError) {
+    return new HttpProblem('backend_http');
+  }
   return undefined;
 }
