@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import { createHttpApp, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
+import { createHttpApp, type CreateAppOptions, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
 import type { Logger, ServiceMetrics } from '@kadr/telemetry';
 import type { LoginTransactionStore } from '../../data-access/login-transactions/login-transaction-store';
 import type { SessionStore } from '../../data-access/sessions/session-store';
@@ -75,6 +75,18 @@ export function webAppContentSecurityPolicy(publicUrl: string): Record<string, s
 }
 
 /**
+ * helmet's options for the gateway: the web app's CSP, and an `X-Frame-Options` that says the
+ * same as its `frame-ancestors 'none'` (DENY, not helmet's default SAMEORIGIN) for browsers that
+ * only know the older header (issue 13: the two contradicted each other).
+ */
+export function webAppHelmetOptions(publicUrl: string): NonNullable<CreateAppOptions['helmet']> {
+  return {
+    contentSecurityPolicy: { useDefaults: false, directives: webAppContentSecurityPolicy(publicUrl) },
+    xFrameOptions: { action: 'deny' },
+  };
+}
+
+/**
  * The gateway's express app. Order of a request: platform middleware (helmet, correlation id,
  * logs, health) → session → pipeline `afterSession` → `/bff` and `/auth` guards (same-site
  * Origin, unambiguous path, session, CSRF token, administrator) → JSON body → `/auth/*`,
@@ -112,8 +124,6 @@ export function createGatewayApp({
     routes,
     beforeBodyParsing,
     readinessChecks,
-    helmet: {
-      contentSecurityPolicy: { useDefaults: false, directives: webAppContentSecurityPolicy(identity.publicUrl) },
-    },
+    helmet: webAppHelmetOptions(identity.publicUrl),
   });
 }

@@ -1,4 +1,8 @@
-import { webAppContentSecurityPolicy } from './app';
+import { Router } from 'express';
+import request from 'supertest';
+import { createHttpApp } from '@kadr/http-kit';
+import { createLogger, createMetrics } from '@kadr/telemetry';
+import { webAppContentSecurityPolicy, webAppHelmetOptions } from './app';
 
 describe('webAppContentSecurityPolicy', () => {
   it('keeps everything on our own origin and forbids framing and plugins', () => {
@@ -14,5 +18,24 @@ describe('webAppContentSecurityPolicy', () => {
 
   it('does not upgrade requests when the product is served over plain http (local development)', () => {
     expect(webAppContentSecurityPolicy('http://127.0.0.1:8080')).not.toHaveProperty('upgrade-insecure-requests');
+  });
+});
+
+describe('webAppHelmetOptions', () => {
+  // Issue 13: X-Frame-Options SAMEORIGIN contradicted the CSP's frame-ancestors 'none'.
+  it('sends X-Frame-Options DENY, agreeing with frame-ancestors none', async () => {
+    const routes = Router().get('/', (_req, res) => {
+      res.send('ok');
+    });
+    const { app } = createHttpApp({
+      service: 'auth-gateway',
+      logger: createLogger({ service: 'auth-gateway', level: 'silent' }),
+      metrics: createMetrics({ service: 'auth-gateway', defaultMetrics: false }),
+      routes,
+      helmet: webAppHelmetOptions('https://kadr.example'),
+    });
+    const res = await request(app).get('/');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 });
