@@ -197,7 +197,8 @@ export const AdminLogsQuerySchema = z
     error: 'Must not be before from.',
   });
 
-export const AdminIdParamsSchema = z.object({ id: z.string().min(1).max(128) });
+/** A user id or a job id: the letters, digits, `-` and `_` of the ids the services make. */
+export const AdminIdParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
 
 /** Only a deletion with purge exists (spec §6). */
 export const AdminDeleteUserQuerySchema = z.object({

@@ -120,7 +120,7 @@ export const OrderSchema = z.object({
 export type Order = z.infer<typeof OrderSchema>;
 
 /** `{id}` of `GET /api/commerce/orders/{id}`. */
-export const OrderIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
+export const OrderIdParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 
 /** `GET /api/commerce/orders/{id}` (owner only). */
 export const OrderResponseSchema = z.object({ data: OrderSchema });

@@ -131,8 +131,8 @@ export const JobListQuerySchema = z.object({
   take: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-/** `{id}` of `GET /jobs/{id}` and the admin job routes. */
-export const JobIdParamsSchema = z.object({ id: z.string().min(1).max(128) });
+/** `{id}` of `GET /jobs/{id}` and the admin job routes: the letters, digits, `-` and `_` of the ids the service makes. */
+export const JobIdParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
 
 /** `POST /jobs` → 202 (a retry with the same Idempotency-Key answers the same job). */
 export const CreateJobResponseSchema = z.object({

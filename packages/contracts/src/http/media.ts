@@ -86,7 +86,7 @@ export const MediaPageQuerySchema = z.object({
 });
 
 /** `{jobId}` of the media routes; an id the jobs service could not have made is answered 404, like a stranger's. */
-export const MediaJobIdParamsSchema = z.object({ jobId: z.string().min(1) });
+export const MediaJobIdParamsSchema = z.object({ jobId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
 
 /** `?format` of the signed-URL routes: `json` answers the URL as JSON, anything else redirects (302) to it. */
 export const MediaLinkQuerySchema = z.object({ format: z.string().optional() });
