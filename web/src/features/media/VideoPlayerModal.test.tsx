@@ -106,6 +106,28 @@ describe('VideoPlayerModal', () => {
     expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
   });
 
+  // Issue 13: the gateway's media rate limit answers 429 with Retry-After.
+  it('waits out a 429 Retry-After once and plays /video/{jobId} again before any lookup', async () => {
+    const head = jest.fn((_input: RequestInfo | URL, _init?: RequestInit) =>
+      Promise.resolve({ status: 429, headers: { get: () => '2' } } as unknown as Response),
+    );
+    Object.defineProperty(globalThis, 'fetch', { configurable: true, writable: true, value: head });
+    try {
+      await open();
+      fireEvent.error(videoElement()!);
+      await settle();
+      expect(head).toHaveBeenCalledWith('/video/job-1', expect.objectContaining({ method: 'HEAD' }));
+      expect(screen.getByText('Loading…')).toBeInTheDocument();
+      await act(() => jest.advanceTimersByTimeAsync(2_000));
+      expect(videoElement()).toHaveAttribute('src', '/video/job-1?retry=1');
+      fireEvent.loadedData(videoElement()!);
+      expect(lookup).not.toHaveBeenCalled();
+      expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+    } finally {
+      delete (globalThis as { fetch?: unknown }).fetch;
+    }
+  });
+
   it('shows "Failed to load video URL." when the lookup fails, and Retry asks again', async () => {
     lookup.mockRejectedValueOnce(failedLookup());
     lookup.mockResolvedValueOnce({ url: 'https://media.example/v.mp4', contentType: 'video/mp4' });

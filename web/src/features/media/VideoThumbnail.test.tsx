@@ -125,3 +125,70 @@ describe('VideoThumbnail: /thumbs → one lookup → "No preview"', () => {
     expect(screen.getByText('Brak podglądu')).toBeInTheDocument();
   });
 });
+
+/** jsdom has no fetch: the HEAD that asks why a same-origin image failed gets these answers. */
+function answerHeadWith(status: number, headers: Record<string, string> = {}) {
+  const fetchStub = jest.fn((_input: RequestInfo | URL, _init?: RequestInit) =>
+    Promise.resolve({ status, headers: { get: (name: string) => headers[name.toLowerCase()] ?? null } } as Response),
+  );
+  Object.defineProperty(globalThis, 'fetch', { configurable: true, writable: true, value: fetchStub });
+  return fetchStub;
+}
+
+// Issue 13: the gateway's media rate limit (429 + Retry-After) must not turn a gallery into "No preview".
+describe('VideoThumbnail: a rate-limited /thumbs waits out Retry-After once before its fallback', () => {
+  afterEach(() => {
+    delete (globalThis as { fetch?: unknown }).fetch;
+  });
+
+  it('on a 429 waits Retry-After, then loads /thumbs again — no lookup, no "No preview"', async () => {
+    const head = answerHeadWith(429, { 'retry-after': '3' });
+    const { container } = render(<VideoThumbnail jobId="job-1" />);
+    fireEvent.error(image(container)!);
+    await settle();
+    expect(head).toHaveBeenCalledWith('/thumbs/job-1', expect.objectContaining({ method: 'HEAD' }));
+    // Waiting: a loading box, neither the fallback nor a lookup.
+    expect(image(container)).toBeNull();
+    expect(screen.queryByText('No preview')).not.toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(2_999));
+    expect(image(container)).toBeNull();
+    await act(() => jest.advanceTimersByTimeAsync(1));
+    expect(image(container)).toHaveAttribute('src', '/thumbs/job-1?retry=1');
+    fireEvent.load(image(container)!);
+    expect(lookup).not.toHaveBeenCalled();
+    expect(screen.queryByText('No preview')).not.toBeInTheDocument();
+  });
+
+  it('retries only once: a second failure goes on to the lookup, then "No preview"', async () => {
+    answerHeadWith(429, { 'retry-after': '1' });
+    lookup.mockResolvedValue({ url: null });
+    const { container } = render(<VideoThumbnail jobId="job-1" />);
+    fireEvent.error(image(container)!);
+    await settle();
+    await act(() => jest.advanceTimersByTimeAsync(1_000));
+    fireEvent.error(image(container)!);
+    await settle();
+    expect(lookup).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('No preview')).toBeInTheDocument();
+  });
+
+  it('does not wait longer than 10 s: a longer Retry-After goes straight on to the lookup', async () => {
+    answerHeadWith(429, { 'retry-after': '45' });
+    lookup.mockResolvedValue({ url: null });
+    const { container } = render(<VideoThumbnail jobId="job-1" />);
+    fireEvent.error(image(container)!);
+    await settle();
+    expect(lookup).toHaveBeenCalledTimes(1);
+    expect(screen.getByText('No preview')).toBeInTheDocument();
+  });
+
+  it('does not wait when the failure was not a rate limit (404)', async () => {
+    answerHeadWith(404);
+    lookup.mockResolvedValue({ url: 'https://cdn.example/t.jpg' });
+    const { container } = render(<VideoThumbnail jobId="job-1" />);
+    fireEvent.error(image(container)!);
+    await settle();
+    expect(lookup).toHaveBeenCalledTimes(1);
+    expect(image(container)).toHaveAttribute('src', 'https://cdn.example/t.jpg');
+  });
+});

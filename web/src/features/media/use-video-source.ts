@@ -3,10 +3,12 @@ import { isApiError } from '../../api/api-error';
 import { getVideoStream } from '../../api/endpoints';
 import { logClientError } from '../../telemetry';
 import { hasJobId, sameOriginVideoPath, type GalleryVideo } from './media-item';
+import { retryAddress, retryDelayAfterMediaError, waitUnlessAborted } from './media-retry-after';
 
 /**
  * Which address the player plays, and what it shows meanwhile (spec §2 "Gallery", §8):
- * - the same-origin `/video/{jobId}` first (cookies, Range requests, no signed URL to expire);
+ * - the same-origin `/video/{jobId}` first (cookies, Range requests, no signed URL to expire) —
+ *   rate limited by the gateway (429), tried ONCE more after its `Retry-After` (at most 10 s);
  * - when that source errors, the video lookup (`getVideoStream`) and its `url`;
  * - the lookup failing → "Failed to load video URL." with Retry; no address at all → "No URL";
  * - an error of the looked-up source is a playback error: only logged, never shown as a failed lookup.
@@ -41,6 +43,8 @@ export interface VideoSource {
 export function useVideoSource(video: Pick<GalleryVideo, 'jobId' | 'url'>): VideoSource {
   const [phase, setPhase] = useState<PlayerPhase>(() => firstPhase(video));
   const abortRef = useRef<AbortController | null>(null);
+  // The one rate-limit retry of the same-origin address.
+  const retriedRef = useRef(false);
   const jobId = video.jobId;
 
   useEffect(() => () => abortRef.current?.abort(), []);
@@ -82,7 +86,26 @@ export function useVideoSource(video: Pick<GalleryVideo, 'jobId' | 'url'>): Vide
     (mediaError: MediaError | null) => {
       if (phase.kind !== 'buffering' && phase.kind !== 'ready') return;
       if (phase.source === 'same-origin') {
-        lookUp();
+        if (retriedRef.current) {
+          lookUp();
+          return;
+        }
+        retriedRef.current = true;
+        abortRef.current?.abort();
+        const controller = new AbortController();
+        abortRef.current = controller;
+        const failedSrc = phase.src;
+        setPhase({ kind: 'looking-up' });
+        void retryDelayAfterMediaError(failedSrc, controller.signal).then(async (waitMs) => {
+          if (controller.signal.aborted) return;
+          if (waitMs === null) {
+            lookUp();
+            return;
+          }
+          await waitUnlessAborted(waitMs, controller.signal);
+          if (controller.signal.aborted) return;
+          setPhase({ kind: 'buffering', src: retryAddress(failedSrc), source: 'same-origin' });
+        });
         return;
       }
       logPlaybackError(mediaError, jobId, phase.src);
