@@ -1,5 +1,6 @@
 import { decodeEventOn } from '@kadr/contracts';
 import type { DeliveredMessage } from '@kadr/event-bus';
+import { CurrentUserAnswerSchema } from '../../src/entry-points/http/pipeline/openapi/identity-schemas';
 import { TestBrowser, formAction } from './helpers/browser';
 import {
   ADMIN_EMAIL,
@@ -92,9 +93,9 @@ describe('sign-in through the development identity provider (real redirects and 
       roles: ['user'],
       permissions: [],
       tenantId: null,
-      createdAt: expect.any(String),
-      lastLoginAt: expect.any(String),
     });
+    // Exactly what the OpenAPI document's CurrentUser schema allows (issue 13, finding 6).
+    expect(() => CurrentUserAnswerSchema.strict().parse({ data })).not.toThrow();
     const stored = await rig.users.findById(data.id as string);
     expect(stored).toMatchObject({
       issuer: rig.provider.issuer,

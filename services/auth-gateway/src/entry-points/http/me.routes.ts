@@ -1,11 +1,15 @@
 import { Router } from 'express';
 import { HttpProblem } from '@kadr/http-kit';
 import type { UserRepository } from '../../data-access/users/user.repository';
+import { CurrentUserAnswerSchema } from './pipeline/openapi/identity-schemas';
 import { sessionOf } from './request-context';
 
 /**
  * `GET /bff/platform/api/auth/me`: the signed-in user. Profile fields come from the users
- * collection; roles and permissions from the session (what the gateway enforces for it).
+ * collection; roles and permissions from the session (what the gateway enforces for it). The
+ * answer is what the OpenAPI document's `CurrentUser` schema documents, no more: it passes through
+ * that schema, which drops any field the schema does not name (issue 13 found `createdAt` and
+ * `lastLoginAt` answered though the schema forbids them).
  * Paths are relative to `/bff` (mount the router there, or hand it to the `/bff` pipeline).
  */
 export function meRoutes({ users }: { users: UserRepository }): Router {
@@ -14,7 +18,7 @@ export function meRoutes({ users }: { users: UserRepository }): Router {
     const session = sessionOf(res);
     const user = session ? await users.findById(session.user.id) : null;
     if (!session || !user) throw new HttpProblem('unauthorized', { detail: 'Please log in to continue.' });
-    res.set('Cache-Control', 'no-store').json({
+    const answer = CurrentUserAnswerSchema.parse({
       data: {
         id: user.id,
         email: user.email,
@@ -26,6 +30,7 @@ export function meRoutes({ users }: { users: UserRepository }): Router {
         lastLoginAt: user.lastLoginAt.toISOString(),
       },
     });
+    res.set('Cache-Control', 'no-store').json(answer);
   });
   return router;
 }
