@@ -6,6 +6,7 @@ import { subscriptionOf } from '../subscription';
 import { headersWithTraceContext } from '../trace-context';
 import { startConsumer, type KafkaConsumerTuning } from './kafka-consumer';
 import { kafkaLogCreator, kafkaLogLevelOf, type KafkaLogLevelName } from './kafka-log';
+import { pinStartAtEnd } from './kafka-start-position';
 import { KafkaTopics } from './kafka-topics';
 
 export interface KafkaEventBusOptions {
@@ -93,6 +94,9 @@ export class KafkaEventBus implements EventBus {
     // Subscribing to a topic that does not exist yet leaves a KRaft-era kafkajs consumer without
     // partitions for that topic, so the topics (and .dlq) are made ready first.
     await this.topics.ensure(subscription.topics);
+    if (!subscription.fromBeginning) {
+      await pinStartAtEnd(await this.connectedAdmin(), subscription.group, subscription.topics, this.log);
+    }
     const consumer = await startConsumer(subscription, {
       kafka: this.kafka,
       tuning: this.options.consumer ?? {},

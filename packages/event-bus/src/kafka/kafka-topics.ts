@@ -39,9 +39,12 @@ export class KafkaTopics {
     const existing = new Set(await admin.listTopics());
     const missing = wanted.filter((topic) => !existing.has(topic));
     if (missing.length > 0) {
-      // Returns false (no throw) when another process created them first.
+      // Returns false (no throw) when another process created them first. Not kafkajs's own
+      // wait for leaders: it gives up on the first UNKNOWN_TOPIC_OR_PARTITION, which a KRaft
+      // broker answers for a moment after creating a topic (a service then failed to start);
+      // waitForLeaders below polls through it.
       await admin.createTopics({
-        waitForLeaders: true,
+        waitForLeaders: false,
         topics: missing.map((topic) => ({
           topic,
           numPartitions: this.settings.partitions,
