@@ -4,14 +4,15 @@
  * when KAFKA_BROKERS, MONGODB_URI, REDIS_URL and S3_ENDPOINT name real servers, on those
  * (what the distributed-mode journey test uses),
  * the internal services on loopback ports of their own, the gateway on PORT and — when no
- * OIDC issuer is configured — the development identity provider on PORT+1.
+ * OIDC issuer is configured — the development identity provider on PORT+1, and one `/metrics`
+ * listener for the whole process on METRICS_PORT (9464; see startEmbeddedMetrics).
  * `embedded.ts` runs it for `npm start`; tests start it on free ports.
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { parseConfig } from '@kadr/config';
-import type { ShutdownStep } from '@kadr/http-kit';
-import type { Logger } from '@kadr/telemetry';
+import { startMetricsServer, type ShutdownStep } from '@kadr/http-kit';
+import type { Logger, ServiceMetrics } from '@kadr/telemetry';
 import { gatewayConfigSchema, startAuthGateway, type GatewayConfig } from '@kadr/auth-gateway';
 import { startDevIdentityProvider } from '@kadr/auth-gateway/dev-identity-provider';
 import { commerceConfigSchema, startCommerce } from '@kadr/commerce';
@@ -41,6 +42,8 @@ export interface RunningEmbedded {
   /** Where browsers reach the product (the gateway). */
   publicUrl: string;
   components: { name: string; url: string }[];
+  /** Every service's metrics, from one listener (never on the public port). */
+  metricsUrl: string;
   /** Stops everything: the gateway first (in-flight requests finish), the services, then the bus. */
   stop(): Promise<void>;
 }
@@ -64,6 +67,8 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
   }
 
   const components: RunningEmbedded['components'] = [];
+  const registries: ServiceMetrics['registry'][] = [];
+  let metricsUrl = '';
   const steps: ShutdownStep[] = [];
   const started = (name: string, url: string, stop: () => Promise<void>) => {
     components.push({ name, url });
@@ -104,12 +109,14 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
     const internal = { ...env, HOST: '127.0.0.1', PORT: '0' };
     const i18n = await startI18n(parseConfig('i18n', i18nConfigSchema, internal), { bus });
     started('i18n', i18n.url, () => i18n.stop());
+    registries.push(i18n.metrics.registry);
 
     const commerce = await startCommerce(
       parseConfig('commerce', commerceConfigSchema, { ...internal, PUBLIC_URL: config.PUBLIC_URL }),
       { bus },
     );
     started('commerce', commerce.url, () => commerce.stop());
+    registries.push(commerce.metrics.registry);
 
     // Videos and thumbnails on the local disk: the worker writes them, media reads and signs them.
     // With S3_ENDPOINT both open the S3 bucket instead.
@@ -128,6 +135,7 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
     });
     const jobs = await startJobs(jobsConfig, { adapters: { eventBus: bus, blobStore } });
     started('jobs', jobs.url, () => jobs.stop());
+    registries.push(jobs.metrics.registry);
     // The worker shares the API's adapters: one job store and one outbox relay per process.
     const worker = await startJobsWorker(jobsConfig, { adapters: jobs.adapters });
     started('jobs-worker', `worker ${worker.workerId}`, () => worker.stop());
@@ -141,12 +149,14 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
       { bus, blobStore },
     );
     started('media', media.url, () => media.stop());
+    registries.push(media.metrics.registry);
 
     const admin = await startAdmin(
       parseConfig('admin', adminConfigSchema, { ...internal, JOBS_URL: jobs.url, COMMERCE_URL: commerce.url }),
       { bus },
     );
     started('admin', admin.url, () => admin.stop());
+    registries.push(admin.metrics.registry);
 
     config = {
       ...config,
@@ -158,9 +168,37 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
     };
     const gateway = await startAuthGateway(config, { adapters: { eventBus: bus } });
     started('auth-gateway', gateway.url, () => gateway.stop());
+    registries.push(gateway.metrics.registry);
+
+    // One process, one scrape target: every service's registry on one listener, apart from PORT.
+    const metrics = await startEmbeddedMetrics(config, processEnv.METRICS_PORT !== undefined, registries, logger);
+    metricsUrl = `${metrics.url.replace('0.0.0.0', '127.0.0.1')}/metrics`;
+    started('metrics', metricsUrl, () => metrics.close(0));
   } catch (error) {
     await stop();
     throw error;
   }
-  return { publicUrl: config.PUBLIC_URL, components, stop };
+  return { publicUrl: config.PUBLIC_URL, components, metricsUrl, stop };
+}
+
+/**
+ * The process's metrics listener on METRICS_PORT (9464). A METRICS_PORT that was set is kept to
+ * (a busy port fails the start, as in the distributed mode); the default one is only a
+ * convenience in this development mode, so when it is taken (a second local stack, parallel
+ * test stacks) the listener moves to a free port and says where.
+ */
+async function startEmbeddedMetrics(
+  config: GatewayConfig,
+  portWasSet: boolean,
+  registries: ServiceMetrics['registry'][],
+  logger: Logger,
+): ReturnType<typeof startMetricsServer> {
+  try {
+    return await startMetricsServer({ port: config.METRICS_PORT, host: config.HOST, registries });
+  } catch (error) {
+    if (portWasSet || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    const metrics = await startMetricsServer({ port: 0, host: config.HOST, registries });
+    logger.warn({ busyPort: config.METRICS_PORT, port: metrics.port }, 'metrics port busy; metrics on a free port');
+    return metrics;
+  }
 }

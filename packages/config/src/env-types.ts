@@ -26,3 +26,9 @@ export const envList = () =>
       .map((item) => item.trim())
       .filter(Boolean),
   );
+
+/** Where every service serves `/metrics`: a port of its own, apart from the public one (issue 13). */
+export const DEFAULT_METRICS_PORT = 9464;
+
+/** METRICS_PORT: the Prometheus scrape port, 9464 unless set (0 lets the OS choose). */
+export const envMetricsPort = () => envPort(DEFAULT_METRICS_PORT);

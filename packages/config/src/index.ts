@@ -1,2 +1,2 @@
 export { loadConfig, parseConfig, ConfigError } from './load-config';
-export { envBoolean, envList, envPort } from './env-types';
+export { envBoolean, envList, envPort, envMetricsPort, DEFAULT_METRICS_PORT } from './env-types';

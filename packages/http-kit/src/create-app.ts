@@ -45,7 +45,8 @@ export function createHttpApp(options: CreateAppOptions): HttpApp {
   app.use(helmet(options.helmet));
   app.use(correlationMiddleware);
   app.use(requestObserver(logger, metrics));
-  app.use(healthRoutes(service, readinessChecks, health, metrics.registry));
+  // `/metrics` is not here: it has a port of its own (startMetricsServer), never the public one.
+  app.use(healthRoutes(service, readinessChecks, health));
   if (options.beforeBodyParsing) app.use(options.beforeBodyParsing);
   app.use(express.json({ limit: options.jsonLimit ?? '100kb' }));
   app.use(rejectDeepJson(options.jsonMaxDepth ?? MAX_JSON_DEPTH));

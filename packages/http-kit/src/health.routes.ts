@@ -1,5 +1,4 @@
 import { Router, type Response } from 'express';
-import type { Registry } from 'prom-client';
 
 /** A dependency the service cannot serve without (database, bus, cache). */
 export interface ReadinessCheck {
@@ -31,12 +30,7 @@ async function runCheck(dependency: ReadinessCheck): Promise<[string, string]> {
   }
 }
 
-export function healthRoutes(
-  service: string,
-  checks: ReadinessCheck[],
-  state: HealthState,
-  registry: Registry,
-): Router {
+export function healthRoutes(service: string, checks: ReadinessCheck[], state: HealthState): Router {
   const router = Router();
   const live = (_req: unknown, res: Response) => {
     res.json({ status: 'ok', service });
@@ -49,9 +43,6 @@ export function healthRoutes(
     res
       .status(ready ? 200 : 503)
       .json({ status: ready ? 'ok' : state.accepting ? 'degraded' : 'draining', service, checks: results });
-  });
-  router.get('/metrics', async (_req, res) => {
-    res.type(registry.contentType).send(await registry.metrics());
   });
   return router;
 }

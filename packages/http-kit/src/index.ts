@@ -1,6 +1,7 @@
 export { createHttpApp, type CreateAppOptions, type HttpApp } from './create-app';
 export { startHttpServer, DEFAULT_SERVER_LIMITS, type RunningServer, type ServerLimits } from './server';
 export { MAX_JSON_DEPTH, jsonDepthExceeds, tooDeepProblem } from './json-depth';
+export { startMetricsServer, mergeExpositions, type MetricsServerOptions } from './metrics-server';
 export { serveComposed, type ComposedService, type ServeComposedOptions } from './serve-composed';
 export { handleShutdownSignals, type ShutdownStep } from './shutdown';
 export type { ReadinessCheck, HealthState } from './health.routes';

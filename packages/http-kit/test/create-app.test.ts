@@ -60,7 +60,7 @@ function buildApp(readinessOk = true) {
       },
     ],
   });
-  return { app, health, lines };
+  return { app, health, lines, metrics };
 }
 
 const PROBLEM_JSON = /application\/problem\+json/;
@@ -153,10 +153,11 @@ describe('createHttpApp', () => {
     expect(sick.text).not.toContain('10.0.0.1');
   });
 
-  it('exposes request metrics labelled by route template', async () => {
-    const { app } = buildApp();
+  it('records request metrics labelled by route template (served on the metrics port, not here)', async () => {
+    const { app, metrics: registry } = buildApp();
     await request(app).get('/items/42');
-    const metrics = await request(app).get('/metrics');
+    expect((await request(app).get('/metrics')).status).toBe(404);
+    const metrics = { text: await registry.registry.metrics() };
     expect(metrics.text).toMatch(
       /http_request_duration_seconds_count\{service="test",method="GET",route="\/items\/:id",status_code="200"\} 1/,
     );

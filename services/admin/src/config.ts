@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envPort } from '@kadr/config';
+import { envMetricsPort, envPort } from '@kadr/config';
 import { PURGE_ACKNOWLEDGING_SERVICES } from '@kadr/contracts';
 
 const optionalText = z.string().min(1).optional();
@@ -12,6 +12,8 @@ export const adminConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: envPort(8086),
+  /** Prometheus scrapes `/metrics` here, never on PORT (the public one). */
+  METRICS_PORT: envMetricsPort(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   INTERNAL_TOKEN_SECRET: z
     .string({ error: 'required: the key that verifies internal identity tokens (at least 32 characters)' })

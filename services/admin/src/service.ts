@@ -81,6 +81,8 @@ export function composeAdmin({ config, adapters, logger, metrics, readinessCheck
 export interface RunningAdmin {
   url: string;
   logger: Logger;
+  /** Its metrics registry, for the `/metrics` listener on METRICS_PORT (main.ts, or the embedded launcher's one). */
+  metrics: ServiceMetrics;
   stop(): Promise<void>;
 }
 
@@ -106,5 +108,5 @@ export async function startAdmin(config: AdminConfig, options: StartAdminOptions
     port: config.PORT,
     host: config.HOST,
   });
-  return { url: running.url, logger, stop: () => running.stop() };
+  return { url: running.url, logger, metrics, stop: () => running.stop() };
 }

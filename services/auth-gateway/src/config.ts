@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envBoolean, envPort } from '@kadr/config';
+import { envBoolean, envMetricsPort, envPort } from '@kadr/config';
 
 const positiveInt = (defaultValue: number) =>
   z.coerce
@@ -16,6 +16,8 @@ export const gatewayConfigSchema = z
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: envPort(8080),
+    /** Prometheus scrapes `/metrics` here, never on PORT (the public one). */
+    METRICS_PORT: envMetricsPort(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     INTERNAL_TOKEN_SECRET: z
       .string({ error: 'required: the key that signs internal identity tokens (at least 32 characters)' })

@@ -155,6 +155,8 @@ export function composeAuthGateway(parts: GatewayParts, pipeline: PipelineFactor
 export interface RunningGateway {
   url: string;
   logger: Logger;
+  /** Its metrics registry, for the `/metrics` listener on METRICS_PORT (main.ts, or the embedded launcher's one). */
+  metrics: ServiceMetrics;
   adapters: GatewayAdapters;
   stop(): Promise<void>;
 }
@@ -190,6 +192,7 @@ export async function startAuthGateway(config: GatewayConfig, options: StartOpti
   return {
     url: listening.url,
     logger,
+    metrics,
     adapters,
     async stop() {
       composed.drainLiveStreams();

@@ -27,18 +27,18 @@ describe('auth-gateway main', () => {
   it('starts, answers health and a 404 problem, and stops cleanly on SIGTERM', async () => {
     const child = spawn(process.execPath, nodeArgs, {
       cwd: serviceDir,
-      env: { ...process.env, INTERNAL_TOKEN_SECRET: secret, PORT: '0', LOG_LEVEL: 'info' },
+      env: { ...process.env, INTERNAL_TOKEN_SECRET: secret, PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    const url = await new Promise<string>((resolve, reject) => {
+    const [url, metricsUrl] = await new Promise<[string, string]>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no listening line in: ${output}`)), 30_000);
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
-        const match = /"url":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(output);
+        const match = /"url":"(http:\/\/127\.0\.0\.1:\d+)","metricsUrl":"(http:\/\/127\.0\.0\.1:\d+)"/.exec(output);
         if (match) {
           clearTimeout(timer);
-          resolve(match[1]!);
+          resolve([match[1]!, match[2]!]);
         }
       });
       child.on('exit', (code) => reject(new Error(`exited ${code}: ${output}`)));
@@ -49,6 +49,11 @@ describe('auth-gateway main', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toMatch(/application\/problem\+json/);
     expect(await missing.json()).toMatchObject({ type: '/problems/not_found', correlationId: 'corr-main-test-1' });
+    // Issue 13: /metrics is not on the public port, only on METRICS_PORT.
+    expect((await fetch(`${url}/metrics`)).status).toBe(404);
+    const metrics = await fetch(`${metricsUrl}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toMatch(/http_request_duration_seconds_count\{[^}]*service="auth-gateway"/);
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

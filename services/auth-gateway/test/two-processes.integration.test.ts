@@ -31,6 +31,8 @@ async function startGatewayProcess(env: Record<string, string>): Promise<{ url: 
       ...withoutVariables(process.env, ['MONGODB_URI', 'KAFKA_BROKERS']),
       OTEL_SDK_DISABLED: 'true',
       LOG_LEVEL: 'info',
+      // Two gateways on one machine: each its own free metrics port.
+      METRICS_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envBoolean, envList, envPort } from '@kadr/config';
+import { envBoolean, envList, envMetricsPort, envPort } from '@kadr/config';
 
 const positiveInt = (defaultValue: number) =>
   z.coerce
@@ -17,6 +17,8 @@ export const commerceConfigSchema = z
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     HOST: z.string().min(1).default('127.0.0.1'),
     PORT: envPort(8082),
+    /** Prometheus scrapes `/metrics` here, never on PORT (the public one). */
+    METRICS_PORT: envMetricsPort(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     INTERNAL_TOKEN_SECRET: z
       .string({ error: 'required: the key that signs internal identity tokens (at least 32 characters)' })

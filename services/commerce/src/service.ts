@@ -139,6 +139,8 @@ export function composeCommerce(parts: CommerceParts): ComposedCommerce {
 export interface RunningCommerce {
   url: string;
   logger: Logger;
+  /** Its metrics registry, for the `/metrics` listener on METRICS_PORT (main.ts, or the embedded launcher's one). */
+  metrics: ServiceMetrics;
   stop(): Promise<void>;
 }
 
@@ -167,5 +169,5 @@ export async function startCommerce(
     port: config.PORT,
     host: config.HOST,
   });
-  return { url: running.url, logger, stop: () => running.stop() };
+  return { url: running.url, logger, metrics, stop: () => running.stop() };
 }

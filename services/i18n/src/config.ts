@@ -1,11 +1,13 @@
 import { z } from 'zod';
-import { envPort } from '@kadr/config';
+import { envMetricsPort, envPort } from '@kadr/config';
 
 /** The i18n service's environment (see .env.example). */
 export const i18nConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: envPort(8085),
+  /** Prometheus scrapes `/metrics` here, never on PORT (the public one). */
+  METRICS_PORT: envMetricsPort(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   INTERNAL_TOKEN_SECRET: z
     .string({ error: 'required: the key that verifies internal identity tokens (at least 32 characters)' })

@@ -1,16 +1,25 @@
 // Tracing must start before express and the other instrumented libraries load.
 import '@kadr/telemetry/register';
 import { loadConfig } from '@kadr/config';
-import { handleShutdownSignals } from '@kadr/http-kit';
+import { handleShutdownSignals, startMetricsServer } from '@kadr/http-kit';
 import { i18nConfigSchema } from './config';
 import { startI18n } from './service';
 
 async function main(): Promise<void> {
   const config = loadConfig('i18n', i18nConfigSchema);
   const service = await startI18n(config);
-  service.logger.info({ url: service.url }, 'i18n listening');
+  // Prometheus scrapes METRICS_PORT (9464); the public PORT has no /metrics.
+  const metrics = await startMetricsServer({
+    port: config.METRICS_PORT,
+    host: config.HOST,
+    registries: [service.metrics.registry],
+  });
+  service.logger.info({ url: service.url, metricsUrl: metrics.url }, 'i18n listening');
   // The HTTP server first (in-flight requests finish), then the consumer, the bus and the store.
-  handleShutdownSignals(service.logger, [{ name: 'i18n', run: () => service.stop() }]);
+  handleShutdownSignals(service.logger, [
+    { name: 'i18n', run: () => service.stop() },
+    { name: 'metrics', run: () => metrics.close(0) },
+  ]);
 }
 
 main().catch((error: unknown) => {

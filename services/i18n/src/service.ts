@@ -2,7 +2,7 @@ import path from 'node:path';
 import { connectDocuments } from '@kadr/documents';
 import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
 import { createHttpApp, startHttpServer, type ReadinessCheck } from '@kadr/http-kit';
-import { createLogger, createMetrics, type Logger } from '@kadr/telemetry';
+import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
 import type { I18nConfig } from './config';
 import { MemoryPreferenceRepository } from './data-access/memory-preference.repository';
 import { MongoosePreferenceRepository } from './data-access/mongoose-preference.repository';
@@ -13,6 +13,8 @@ import { SERVICE, subscribeUserEvents } from './entry-points/messaging/user-even
 export interface RunningI18n {
   url: string;
   logger: Logger;
+  /** Its metrics registry, for the `/metrics` listener on METRICS_PORT (main.ts, or the embedded launcher's one). */
+  metrics: ServiceMetrics;
   stop(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function startI18n(config: I18nConfig, options: StartI18nOptions = 
   return {
     url: server.url,
     logger,
+    metrics,
     async stop() {
       await server.close();
       await consumer.stop();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { startHttpServer, type RunningServer } from '@kadr/http-kit';
 import type { ConsumerHandle } from '@kadr/event-bus';
-import { createLogger, createMetrics, type Logger } from '@kadr/telemetry';
+import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
 import { openJobsAdapters, type JobsAdapters, type OpenedJobsAdapters } from './adapters';
 import type { JobsConfig } from './config';
 import { JobRunner } from './domain/generation/job-runner';
@@ -35,6 +35,8 @@ export interface JobsStartOptions extends ProviderOptions {
 export interface RunningJobsApi {
   url: string;
   logger: Logger;
+  /** Its metrics registry, for the `/metrics` listener on METRICS_PORT (main.ts, or the embedded launcher's one). */
+  metrics: ServiceMetrics;
   adapters: OpenedJobsAdapters;
   providers: ProviderRegistry;
   reconciler: SagaReconciler;
@@ -122,6 +124,7 @@ export async function startJobs(config: JobsConfig, options: JobsStartOptions = 
   return {
     url: listening.url,
     logger,
+    metrics,
     adapters,
     providers,
     reconciler,

@@ -1,7 +1,8 @@
 // Tracing must start before the instrumented libraries load.
 import '@kadr/telemetry/register';
 import { loadConfig } from '@kadr/config';
-import { handleShutdownSignals } from '@kadr/http-kit';
+import { handleShutdownSignals, startMetricsServer } from '@kadr/http-kit';
+import { createMetrics } from '@kadr/telemetry';
 import { jobsConfigSchema } from './config';
 import { startJobsWorker } from './service';
 
@@ -9,9 +10,18 @@ import { startJobsWorker } from './service';
 async function main(): Promise<void> {
   const config = loadConfig('jobs', jobsConfigSchema);
   const worker = await startJobsWorker(config);
-  worker.logger.info('jobs worker running');
+  // The worker serves no HTTP, but Prometheus still scrapes its process metrics on METRICS_PORT.
+  const metrics = await startMetricsServer({
+    port: config.METRICS_PORT,
+    host: config.HOST,
+    registries: [createMetrics({ service: 'jobs-worker' }).registry],
+  });
+  worker.logger.info({ metricsUrl: metrics.url }, 'jobs worker running');
   // A stopped worker abandons its render: the lease runs out and another worker picks the job up.
-  handleShutdownSignals(worker.logger, [{ name: 'jobs-worker', run: () => worker.stop() }]);
+  handleShutdownSignals(worker.logger, [
+    { name: 'jobs-worker', run: () => worker.stop() },
+    { name: 'metrics', run: () => metrics.close(0) },
+  ]);
 }
 
 main().catch((error: unknown) => {

@@ -56,6 +56,8 @@ export function composeMedia({ config, adapters, logger, metrics, readinessCheck
 export interface RunningMedia {
   url: string;
   logger: Logger;
+  /** Its metrics registry, for the `/metrics` listener on METRICS_PORT (main.ts, or the embedded launcher's one). */
+  metrics: ServiceMetrics;
   stop(): Promise<void>;
 }
 
@@ -86,5 +88,5 @@ export async function startMedia(config: MediaConfig, options: StartMediaOptions
     port: config.PORT,
     host: config.HOST,
   });
-  return { url: running.url, logger, stop: () => running.stop() };
+  return { url: running.url, logger, metrics, stop: () => running.stop() };
 }

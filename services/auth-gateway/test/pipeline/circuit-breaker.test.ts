@@ -57,7 +57,7 @@ describe('circuit breaker per upstream', () => {
   const callJobs = () => request(gateway.app).get('/bff/platform/jobs/active').set(TEST_USER_HEADER, 'u1');
   const breakerGauge = async () =>
     /gateway_upstream_breaker_state\{[^}]*upstream="jobs"[^}]*\} (\d)/.exec(
-      (await request(gateway.app).get('/metrics')).text,
+      await gateway.metrics.registry.metrics(),
     )?.[1];
 
   it('opens after 5 consecutive failures, answers 503 "Temporarily unavailable" without calling, and half-opens after 30 s', async () => {

@@ -294,7 +294,8 @@ describe('proxying /bff/platform/* to the services', () => {
 
   it('records upstream metrics per service', async () => {
     await get('/bff/platform/jobs/active');
-    const metrics = await request(gateway.app).get('/metrics');
+    // The registry METRICS_PORT serves (the app port has no /metrics).
+    const metrics = { text: await gateway.metrics.registry.metrics() };
     expect(metrics.text).toMatch(
       /gateway_upstream_request_duration_seconds_count\{[^}]*upstream="jobs"[^}]*outcome="200"[^}]*\} 1/,
     );

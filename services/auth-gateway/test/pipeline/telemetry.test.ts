@@ -94,7 +94,8 @@ describe('POST /bff/telemetry', () => {
       .send(body as object);
     return user ? req.set(TEST_USER_HEADER, user) : req;
   };
-  const metricsText = async () => (await request(gateway.app).get('/metrics')).text;
+  // The registry METRICS_PORT serves (the app port has no /metrics).
+  const metricsText = () => gateway.metrics.registry.metrics();
 
   it('answers 202 with the counts, records the metrics under bounded labels and logs errors and events', async () => {
     const res = await post(validBatch());
