@@ -119,6 +119,34 @@ describe('startHttpServer limits', () => {
     expect(answer.body).toMatchObject({ type: '/problems/headers_too_large', status: 431 });
   });
 
+  // Node 20 counts the headers time-out from a request's first byte, not from when a keep-alive
+  // connection went idle: a connection idle for longer than it is still usable (keep-alive 65 s).
+  it('keeps an idle keep-alive connection usable past the headers time-out', async () => {
+    const socket = net.connect(server.port, '127.0.0.1');
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    const ping = 'GET /ping HTTP/1.1\r\nHost: localhost\r\n\r\n';
+    const answer = () =>
+      new Promise<string>((resolve) => {
+        let received = '';
+        const onData = (chunk: Buffer) => {
+          received += chunk.toString('utf8');
+          if (received.includes('{"pong":true}')) {
+            socket.off('data', onData);
+            resolve(received);
+          }
+        };
+        socket.on('data', onData);
+      });
+    socket.write(ping);
+    expect(await answer()).toMatch(/^HTTP\/1\.1 200/);
+    // Idle for twice the headers time-out (plus checks), then a second request on the same socket.
+    await new Promise((resolve) => setTimeout(resolve, TEST_LIMITS.headersTimeoutMs * 2 + 100));
+    expect(socket.destroyed).toBe(false);
+    socket.write(ping);
+    expect(await answer()).toMatch(/^HTTP\/1\.1 200/);
+    socket.destroy();
+  });
+
   it('still serves a prompt client on the same server', async () => {
     const response = await fetch(`${server.url}/echo`, {
       method: 'POST',
