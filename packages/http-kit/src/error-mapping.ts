@@ -1,5 +1,5 @@
 import { ZodError } from 'zod';
-import { HttpProblem, isProblemReason } from './problems';
+import { HttpProblem, isProblemReason, type ProblemReason } from './problems';
 
 /** MongoDB driver errors that mean "try again shortly" rather than "your request is wrong". */
 const TRANSIENT_DB_ERRORS = new Set([
@@ -89,10 +89,22 @@ function malformedRequestProblem(error: Error): HttpProblem | undefined {
     return new HttpProblem('validation', { detail: 'The request body does not match its Content-Encoding.' });
   }
   if (expose === true && typeof status === 'number' && status >= 400 && status < 500) {
-    return new HttpProblem('validation', { detail: 'The request could not be read.' });
+    const reason = CLIENT_ERROR_REASONS[status];
+    return reason
+      ? new HttpProblem(reason)
+      : new HttpProblem('validation', { detail: 'The request could not be read.' });
   }
   return undefined;
 }
+
+/** Other libraries' client errors (http-errors with `expose`, e.g. `send` behind express.static) keep their meaning. */
+const CLIENT_ERROR_REASONS: Partial<Record<number, ProblemReason>> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  429: 'rate_limited',
+};
 
 /** zlib's errors (`Z_DATA_ERROR`, `Z_BUF_ERROR`, `ERR_BROTLI_…`) as body-parser passes them on. */
 function isZlibError(error: Error): boolean {

@@ -233,6 +233,9 @@ describe('hostile input through createHttpApp', () => {
       400,
     ],
     ['a URIError', new URIError('URI malformed'), 400],
+    ["send's exposed 403 (express.static)", createError(403, 'Forbidden'), 403],
+    ['an exposed 404', createError(404, 'Not Found'), 404],
+    ['an exposed 416', createError(416, 'Range Not Satisfiable'), 400],
   ])('maps %s to a 4xx', (_name, error, status) => {
     expect(toProblem(error).status).toBe(status);
   });
