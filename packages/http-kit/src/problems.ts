@@ -15,6 +15,11 @@ export const PROBLEM_CATALOGUE = {
   forbidden: { status: 403, title: 'Not allowed', detail: 'You do not have permission to perform this action.' },
   tier_cap: { status: 403, title: 'Not available on your plan', detail: 'Your plan does not include this option.' },
   not_found: { status: 404, title: 'Not found', detail: 'The requested resource does not exist.' },
+  method_not_allowed: {
+    status: 405,
+    title: 'Method not allowed',
+    detail: 'This address does not accept this method.',
+  },
   conflict: { status: 409, title: 'Conflict', detail: 'The request conflicts with a current state.' },
   idempotency_key_reuse: {
     status: 422,

@@ -47,6 +47,7 @@ export const problemMessages = {
       message: 'This action was already submitted with different details. Please start it again.',
     },
     payload_too_large: { title: 'Request too large', message: 'The request is too large.' },
+    method_not_allowed: { title: 'Method not allowed', message: 'This address does not accept this request.' },
     cancelled: { title: 'Cancelled', message: 'The request was cancelled.' },
   },
   pl: {
@@ -101,6 +102,7 @@ export const problemMessages = {
       message: 'To działanie zostało już wysłane z innymi danymi. Rozpocznij je ponownie.',
     },
     payload_too_large: { title: 'Zbyt duże żądanie', message: 'Żądanie jest zbyt duże.' },
+    method_not_allowed: { title: 'Niedozwolona metoda', message: 'Ten adres nie przyjmuje takiego żądania.' },
     cancelled: { title: 'Anulowano', message: 'Żądanie zostało anulowane.' },
   },
 } satisfies FeatureMessages;

@@ -50,6 +50,7 @@ const SPEC_ROWS: Array<[ProblemReason, number, string, string | null]> = [
   ['quota_exceeded', 429, 'Quota exceeded', null],
   ['idempotency_key_reuse', 422, 'Already submitted', null],
   ['payload_too_large', 413, 'Request too large', null],
+  ['method_not_allowed', 405, 'Method not allowed', null],
   ['cancelled', 0, 'Cancelled', null],
 ];
 
@@ -107,6 +108,7 @@ describe('classification without a known type', () => {
     [402, 'insufficient_credits'],
     [403, 'forbidden'],
     [404, 'not_found'],
+    [405, 'method_not_allowed'],
     [408, 'timeout'],
     [409, 'conflict'],
     [413, 'payload_too_large'],

@@ -39,6 +39,8 @@ export const PROBLEM_REASONS = [
   'quota_exceeded',
   'idempotency_key_reuse',
   'payload_too_large',
+  // the server catalogue's 405: a method the API does not document for an address
+  'method_not_allowed',
   // the browser's own: the caller gave up
   'cancelled',
 ] as const;
@@ -65,6 +67,7 @@ const REASON_OF_STATUS: Readonly<Record<number, ProblemReason>> = {
   402: 'insufficient_credits',
   403: 'forbidden',
   404: 'not_found',
+  405: 'method_not_allowed',
   408: 'timeout',
   409: 'conflict',
   410: 'not_found',

@@ -8,6 +8,7 @@ import { createBffPipeline } from './bff-pipeline';
 import { parseFeatureFlags } from './feature-flags';
 import { paymentNotificationRoutes } from './payment-notification.routes';
 import { createMediaDeliveryRoutes } from './media-delivery.routes';
+import { rejectUndocumentedMethods } from './method-not-allowed';
 import { createGatewayOpenApi } from './openapi/gateway-openapi';
 import type { OpenApiRegistry } from './openapi/openapi-registry';
 import { createRateLimits } from './rate-limits';
@@ -30,7 +31,7 @@ export interface RequestPipelineOptions {
 
 /** What the composition mounts (the shape of `PipelineMounts` in app.ts) plus what it must close. */
 export interface RequestPipeline {
-  /** Before sessions and guards: Tpay's payment notifications, passed to commerce untouched. */
+  /** Before sessions and guards: 405 for undocumented methods, then Tpay's payment notifications, passed to commerce untouched. */
   beforeSession: Router[];
   /** Right after the session is loaded, before the guards: the rate limits. */
   afterSession: RequestHandler[];
@@ -60,7 +61,11 @@ export function createRequestPipeline(options: RequestPipelineOptions): RequestP
   const openApi = options.openApi ?? createGatewayOpenApi();
   const bff = createBffPipeline({ config, kv, logger, metrics, upstreams, openApi, featureFlags });
   return {
-    beforeSession: [paymentNotificationRoutes({ upstreams, logger })],
+    // A documented path with an undocumented method: 405 + Allow, before anything else (method-not-allowed.ts).
+    beforeSession: [
+      Router().use(rejectUndocumentedMethods(() => openApi.routes)),
+      paymentNotificationRoutes({ upstreams, logger }),
+    ],
     afterSession: [rateLimits.router],
     routes: [
       Router().use('/bff', bff),
