@@ -85,6 +85,29 @@ describe('consumers (redelivered 3×)', () => {
     expect(account?.subscription?.endsAt).toEqual(account?.subscription?.periodEnd);
   });
 
+  it('a paid order of another plan while one runs leaves the running plan and its usage alone (ledger model seed 224519128)', async () => {
+    const userId = randomUUID();
+    const planPaid = (planId: string, orderId: string): EventPayloadInit => ({
+      case: 'paymentCompleted',
+      value: {
+        orderId,
+        userId,
+        provider: 'mock',
+        product: { case: 'planId', value: planId },
+        amountMinor: 4900n,
+        currency: 'PLN',
+      },
+    });
+    await deliverThrice(planPaid('pro', 'order-pro'));
+    await eventually(async () => expect((await h.subscriptions.view(userId, 'c')).plan).toBe('pro'));
+    await h.holds.place({ jobId: 'j1', userId, amount: 10, resolution: '720p' }, 'c');
+    // Both orders were created before either was paid; the starter payment arrives second.
+    await deliverThrice(planPaid('starter', 'order-starter'));
+    await eventually(async () => expect((await h.adapters.accounts.get(userId))?.appliedOrderIds).toHaveLength(2));
+    const subscription = (await h.adapters.accounts.get(userId))?.subscription;
+    expect(subscription).toMatchObject({ planId: 'pro', orderId: 'order-pro', allowanceUsed: 1 });
+  });
+
   it('job.progress COMPLETED captures once; FAILED and job.deleted release once', async () => {
     const userId = randomUUID();
     await h.holds.place({ jobId: 'done', userId, amount: 10, resolution: '720p' }, 'c');

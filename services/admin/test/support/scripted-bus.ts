@@ -1,5 +1,12 @@
-import type { EncodedEvent } from '@kadr/contracts';
 import type { ConsumerHandle, EventBus, MessageHandler, OutgoingMessage, SubscribeOptions } from '@kadr/event-bus';
+
+/** A message as it travels: an event another service published, or one this service published. */
+export interface BusMessage {
+  topic: string;
+  key: string;
+  value: Uint8Array;
+  headers?: Record<string, string>;
+}
 
 /**
  * An event bus whose deliveries the test scripts: the service subscribes its real consumer as
@@ -32,8 +39,21 @@ export class ScriptedEventBus implements EventBus {
     });
   }
 
+  /** Takes (removes and answers) what the service published on `topic` since the last take. */
+  takePublished(topic: string): BusMessage[] {
+    const taken: BusMessage[] = [];
+    for (let i = 0; i < this.published.length;) {
+      const entry = this.published[i];
+      if (entry?.topic === topic) {
+        taken.push({ topic, ...entry.message });
+        this.published.splice(i, 1);
+      } else i += 1;
+    }
+    return taken;
+  }
+
   /** Delivers one event to every subscriber of its topic; a handler's error propagates. */
-  async deliver(event: EncodedEvent): Promise<void> {
+  async deliver(event: BusMessage): Promise<void> {
     const subscribers = this.handlers.filter((h) => h.topics.has(event.topic));
     if (subscribers.length === 0) throw new Error(`nobody subscribed to ${event.topic}`);
     this.offset += 1;
@@ -42,7 +62,7 @@ export class ScriptedEventBus implements EventBus {
         topic: event.topic,
         key: event.key,
         value: event.value,
-        headers: event.headers,
+        headers: event.headers ?? {},
         partition: 0,
         offset: String(this.offset),
         attempt: 1,

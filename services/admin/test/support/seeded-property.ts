@@ -31,6 +31,7 @@ export async function checkSeeded<T>(
   const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
     seed: size.seed,
     numRuns: size.runs,
+    includeErrorInReport: true,
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const failures = details.failed ? 1 : 0;

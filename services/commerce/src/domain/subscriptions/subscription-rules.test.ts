@@ -30,14 +30,16 @@ describe('subscription rules', () => {
     });
   });
 
-  it('buying the same running plan again adds a period; another plan starts anew', () => {
+  it('buying the same running plan again adds a period; another plan only once none runs', () => {
     const starter = { ...newSubscription('starter', 'o1', activation), allowanceUsed: 7, allowanceRemaining: 43 };
     const renewed = applyPlanOrder(starter, 'starter', 'o2', at('2025-01-20T00:00:00Z'));
     expect(renewed).toMatchObject({ orderId: 'o2', endsAt: at('2025-03-10T00:00:00Z'), allowanceUsed: 7 });
-    const pro = applyPlanOrder(starter, 'pro', 'o3', at('2025-01-20T00:00:00Z'));
-    expect(pro).toMatchObject({ planId: 'pro', activatedAt: at('2025-01-20T00:00:00Z'), allowanceUsed: 0 });
+    // A different plan paid while starter runs would throw away starter's paid period and usage.
+    expect(applyPlanOrder(starter, 'pro', 'o3', at('2025-01-20T00:00:00Z'))).toBeNull();
+    const pro = applyPlanOrder(starter, 'pro', 'o3', at('2025-02-10T00:00:00Z'));
+    expect(pro).toMatchObject({ planId: 'pro', activatedAt: at('2025-02-10T00:00:00Z'), allowanceUsed: 0 });
     const afterEnd = applyPlanOrder(starter, 'starter', 'o4', at('2025-03-01T00:00:00Z'));
-    expect(afterEnd.activatedAt).toEqual(at('2025-03-01T00:00:00Z'));
+    expect(afterEnd?.activatedAt).toEqual(at('2025-03-01T00:00:00Z'));
   });
 
   it('a new period resets the usage', () => {

@@ -7,6 +7,8 @@ import { applyPlanOrder, inCurrentPeriod, isRunning, needsNewPeriod, subscriptio
 
 const MAX_ATTEMPTS = 8;
 
+export type PlanOrderOutcome = 'activated' | 'already_applied' | 'not_applicable';
+
 /**
  * The user's plan, stored on the credit account so the allowance and the credits change in one
  * update. Every change here is a compare-and-set on the subscription read (its order, period
@@ -37,21 +39,26 @@ export class Subscriptions {
     return current;
   }
 
-  /** Applies a paid plan order once (false when this order was applied before). */
-  async activate(userId: string, planId: PlanId, orderId: string, correlationId: string): Promise<boolean> {
+  /**
+   * Applies a paid plan order once: `activated` (started or extended), `already_applied` (a
+   * repeated event), or `not_applicable` — a different plan is running (see applyPlanOrder): the
+   * order is recorded as applied, so it is looked at once, and the running plan stays; the caller
+   * logs it for a refund by a person, as a second payment of one order is.
+   */
+  async activate(userId: string, planId: PlanId, orderId: string, correlationId: string): Promise<PlanOrderOutcome> {
     let account = await this.accounts.ensure(userId, correlationId);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-      if (account.appliedOrderIds.includes(orderId)) return false;
+      if (account.appliedOrderIds.includes(orderId)) return 'already_applied';
       const now = this.accounts.now();
       const current = account.subscription;
       const next = applyPlanOrder(current, planId, orderId, now);
       const updated = await this.accounts.accounts.replaceSubscription(
         userId,
         current ? versionOf(current) : null,
-        next,
+        next ?? current,
         orderId,
       );
-      if (updated) return true;
+      if (updated) return next ? 'activated' : 'not_applicable';
       account = (await this.accounts.accounts.get(userId)) ?? account;
     }
     throw new Error(`could not activate plan order ${orderId}: the account kept changing`);

@@ -21,8 +21,16 @@ export function onPaymentCompleted(accounts: CreditAccounts, subscriptions: Subs
       return;
     }
     if (product.case === 'planId' && isPlanId(product.value)) {
-      const activated = await subscriptions.activate(userId, product.value, orderId, event.correlationId);
-      logger.info({ orderId, userId, plan: product.value, applied: activated }, 'paid plan');
+      const outcome = await subscriptions.activate(userId, product.value, orderId, event.correlationId);
+      if (outcome === 'not_applicable') {
+        // Paid while another plan runs (both ordered before either was paid): a person refunds it.
+        logger.error(
+          { orderId, userId, plan: product.value },
+          'paid plan order while another plan runs: not applied, refund it',
+        );
+        return;
+      }
+      logger.info({ orderId, userId, plan: product.value, applied: outcome === 'activated' }, 'paid plan');
       return;
     }
     // Thrown: retried, then dead-lettered with the reason — a person must look at a paid order we cannot apply.
