@@ -15,6 +15,8 @@ export interface EmbeddedStack {
   base: string;
   /** The request handler behind each component's URL (`auth-gateway`, `jobs`, `commerce`…). */
   handlers: Map<string, http.RequestListener>;
+  /** The process's one `/metrics` listener (every service's registry; never on the public port). */
+  metricsUrl: string;
   stop(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export async function startEmbeddedStack(extraEnv: NodeJS.ProcessEnv = {}): Prom
   return {
     base,
     handlers,
+    metricsUrl: kadr.metricsUrl,
     stop: async () => {
       await kadr.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
