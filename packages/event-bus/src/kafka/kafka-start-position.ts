@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Admin } from 'kafkajs';
 import type { EventBusLog } from '../log';
 
@@ -19,7 +20,26 @@ export async function pinStartAtEnd(
   group: string,
   topics: readonly string[],
   log: EventBusLog,
+  timeoutMs = 10_000,
 ): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await pinOnce(admin, group, topics, log);
+      return;
+    } catch (error) {
+      // Right after a topic is created (or the broker restarted) ListOffsets may answer
+      // NOT_LEADER_OR_FOLLOWER for a moment; a group that could not be pinned still starts.
+      if (Date.now() >= deadline) {
+        log.warn({ group, error: String(error) }, 'could not pin where the group starts; it starts at its first fetch');
+        return;
+      }
+      await delay(200);
+    }
+  }
+}
+
+async function pinOnce(admin: Admin, group: string, topics: readonly string[], log: EventBusLog): Promise<void> {
   const committed = await admin.fetchOffsets({ groupId: group, topics: [...topics] });
   for (const { topic, partitions } of committed) {
     const unset = partitions.filter(({ offset }) => Number(offset) < 0).map(({ partition }) => partition);
@@ -32,8 +52,9 @@ export async function pinStartAtEnd(
     try {
       await admin.setOffsets({ groupId: group, topic, partitions: offsets });
     } catch (error) {
+      if (!String(error).includes('must have no running instances')) throw error;
       // Another member is running (it started the group's positions itself); not an error.
-      log.info({ group, topic, error: String(error) }, 'start position of the group left to its running members');
+      log.info({ group, topic }, 'start position of the group left to its running members');
     }
   }
 }

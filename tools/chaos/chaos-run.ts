@@ -1,0 +1,221 @@
+/**
+ * The chaos run: a seeded mixed workload (sign-ups, jobs on two workers, mock payments) against
+ * the chaos stack while a fixed schedule kills the broker three times and one worker once, all
+ * with SIGKILL; then a bounded wait until everything settled, the audit and the dead letters.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Kafka, logLevel } from 'kafkajs';
+import mongoose from 'mongoose';
+import { auditChaosRun, lostWhenSettlingEnds, type AuditFinding, type AuditReport } from './chaos-audit';
+import type { ChaosStack } from './chaos-stack';
+import { ChaosUser, type JobRequest } from './chaos-user';
+import { readDeadLetters, type DeadLetter } from './dead-letters';
+
+export interface ChaosRunOptions {
+  users: number;
+  jobs: number;
+  payments: number;
+  seed: number;
+  /** How long the broker stays dead each time. */
+  brokerDownMs: number;
+  /** The bound of the final wait for jobs, holds, grants and live feeds to settle. */
+  settleMs: number;
+  mongoUri: string;
+  log: (line: string) => void;
+}
+
+export interface ChaosRunResult {
+  users: ChaosUser[];
+  report: AuditReport;
+  lost: AuditFinding[];
+  double: AuditFinding[];
+  invariants: AuditFinding[];
+  deadLetters: DeadLetter[];
+  brokerKills: number;
+  consumerKills: number;
+  /** Uncommitted `job.created` messages of the worker group when the worker was killed. */
+  workerLagAtKill: number;
+}
+
+type Action =
+  { user: number; kind: 'job'; job: JobRequest } | { user: number; kind: 'payment'; outcome: 'success' | 'failure' };
+
+/** mulberry32: a small seeded generator, so a failing run can be repeated with its seed. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Jobs: about a third on the faulty provider (fails at once, hold released), the rest rendered. Payments: a quarter fail. */
+function planActions(options: ChaosRunOptions, random: () => number): Action[] {
+  const actions: Action[] = [];
+  for (let i = 0; i < options.jobs; i += 1) {
+    const modelId = random() < 0.35 ? 'faulty-test' : 'kadr-motion-v1';
+    actions.push({ user: i % options.users, kind: 'job', job: { modelId, prompt: `Chaos lantern ${i}` } });
+  }
+  for (let i = 0; i < options.payments; i += 1) {
+    actions.push({ user: i % options.users, kind: 'payment', outcome: random() < 0.25 ? 'failure' : 'success' });
+  }
+  for (let i = actions.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [actions[i], actions[j]] = [actions[j]!, actions[i]!];
+  }
+  return actions;
+}
+
+export async function runChaos(stack: ChaosStack, options: ChaosRunOptions): Promise<ChaosRunResult> {
+  const { log } = options;
+  const random = seededRandom(options.seed);
+  const runTag = `${options.seed}-${Date.now().toString(36)}`;
+  const users = Array.from(
+    { length: options.users },
+    (_, i) => new ChaosUser(stack.publicUrl, `chaos-${runTag}-${i}@kadr.local`),
+  );
+  const actions = planActions(options, random);
+  let brokerKills = 0;
+  const killBroker = async (why: string) => {
+    brokerKills += 1;
+    log(`broker kill ${brokerKills} (${why})`);
+    await stack.broker.kill();
+    await sleep(options.brokerDownMs);
+    await stack.broker.start();
+    log(`broker ${brokerKills} back`);
+  };
+
+  // 1. Sign-ups, with the first broker kill while their user.registered events are on the way.
+  const signUps = Promise.all(users.map((user) => user.signIn()));
+  await sleep(300);
+  await killBroker('during sign-ups');
+  await signUps;
+  for (const user of users) user.live.start();
+
+  // 2. Jobs and payments, two at a time, paced; the remaining kills happen meanwhile.
+  let done = 0;
+  const queue = [...actions];
+  const perform = async () => {
+    for (let action = queue.shift(); action; action = queue.shift()) {
+      const user = users[action.user]!;
+      if (action.kind === 'job') await user.generate(action.job);
+      else await user.buyCredits(action.outcome);
+      done += 1;
+      await sleep(150 + Math.floor(random() * 250));
+    }
+  };
+  const workload = Promise.all([perform(), perform()]);
+  const workloadFailed = workload.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+
+  await waitFor(() => done >= Math.ceil(actions.length / 3), 120_000, 'a third of the workload');
+  await killBroker('mid-workload');
+
+  const workerKill = await killWorkerMidBatch(stack, options, log);
+  const consumerKills = 1;
+
+  const failure = await workloadFailed;
+  if (failure) throw failure instanceof Error ? failure : new Error('the workload failed', { cause: failure });
+  // Usually while the restarted worker waits to rejoin its group (the group first waits out its
+  // killed predecessor's session): it must ride out the outage, not give up starting.
+  const rejoining = !stack.workers[0].ready;
+  await killBroker(`while jobs render and settle${rejoining ? ', worker A rejoining its group' : ''}`);
+  await workerKill.restarted;
+  log('jobs-worker-a back');
+
+  // 3. Settle (bounded), audit, dead letters.
+  const connection = await mongoose.createConnection(options.mongoUri).asPromise();
+  try {
+    const sources = {
+      commerce: connection.useDb(stack.databaseOf('commerce'), { useCache: false }).db!,
+      jobs: connection.useDb(stack.databaseOf('jobs'), { useCache: false }).db!,
+      users,
+    };
+    const deadline = Date.now() + options.settleMs;
+    let report = await auditChaosRun(sources);
+    while (report.settling.length > 0 && Date.now() < deadline) {
+      await sleep(1_000);
+      report = await auditChaosRun(sources);
+    }
+    const findings = [...report.findings, ...lostWhenSettlingEnds(report)];
+    const deadLetters = await readDeadLetters(stack.broker.address);
+    return {
+      users,
+      report,
+      lost: findings.filter((finding) => finding.kind === 'lost'),
+      double: findings.filter((finding) => finding.kind === 'double'),
+      invariants: findings.filter((finding) => finding.kind === 'invariant'),
+      deadLetters,
+      brokerKills,
+      consumerKills,
+      workerLagAtKill: workerKill.lag,
+    };
+  } finally {
+    await connection.close();
+    await Promise.all(users.map((user) => user.live.stop()));
+  }
+}
+
+/**
+ * kill -9 of worker A while it renders a job (its lease is held, the job PROCESSING) and, when
+ * the group has a backlog, while later `job.created` deliveries of its partitions wait,
+ * uncommitted, for its render slot. Restarted half a second later (not waited for: `restarted`);
+ * its job is taken over once the lease runs out. Answers the group's backlog at the kill.
+ */
+async function killWorkerMidBatch(
+  stack: ChaosStack,
+  options: ChaosRunOptions,
+  log: (line: string) => void,
+): Promise<{ lag: number; restarted: Promise<void> }> {
+  const worker = stack.workers[0];
+  const pid = worker.currentPid;
+  if (pid === undefined) throw new Error('worker A is not running');
+  const connection = await mongoose.createConnection(options.mongoUri).asPromise();
+  try {
+    const jobs = connection.useDb(stack.databaseOf('jobs'), { useCache: false }).db!.collection('jobs');
+    const ownerPattern = new RegExp(`-${pid}-[0-9a-f]+$`);
+    await waitFor(
+      async () => (await jobs.countDocuments({ status: 'PROCESSING', leaseOwner: ownerPattern })) > 0,
+      90_000,
+      'worker A rendering a job',
+    );
+  } finally {
+    await connection.close();
+  }
+  const lag = await workerGroupLag(stack.broker.address);
+  log(`consumer kill: jobs-worker-a (pid ${pid}) while rendering; job.created backlog ${lag}`);
+  await worker.kill();
+  await sleep(500);
+  // Its old membership lingers until the group's session time-out (30 s), so rejoining is slow.
+  const restarted = worker.start(120_000);
+  restarted.catch(() => undefined); // awaited by the caller; this only keeps it from being unhandled meanwhile
+  return { lag, restarted };
+}
+
+async function workerGroupLag(broker: string): Promise<number> {
+  const admin = new Kafka({ clientId: 'kadr-chaos-lag', brokers: [broker], logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const ends = await admin.fetchTopicOffsets('job.created');
+    const [committed] = await admin.fetchOffsets({ groupId: 'jobs-worker', topics: ['job.created'] });
+    return ends.reduce((lag, { partition, high }) => {
+      const at = committed?.partitions.find((p) => p.partition === partition)?.offset ?? '-1';
+      return lag + Number(BigInt(high) - (BigInt(at) < 0n ? 0n : BigInt(at)));
+    }, 0);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what} after ${timeoutMs} ms`);
+    await sleep(200);
+  }
+}
