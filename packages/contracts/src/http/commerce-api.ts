@@ -86,12 +86,25 @@ export const PAYMENT_PROVIDERS = ['mock', 'tpay'] as const;
 export const PaymentProviderNameSchema = z.enum(PAYMENT_PROVIDERS);
 export type PaymentProviderName = z.infer<typeof PaymentProviderNameSchema>;
 
-/** `POST /api/commerce/payment/create-order` body: exactly one of packageId or planId. */
+/** Every credit package commerce sells (its catalogue, `domain/catalogue/catalogue.ts`, is typed by this list). */
+export const CREDIT_PACKAGE_IDS = ['credits-100', 'credits-300', 'credits-1000'] as const;
+export const CreditPackageIdSchema = z.enum(CREDIT_PACKAGE_IDS);
+export type CreditPackageId = z.infer<typeof CreditPackageIdSchema>;
+
+/** `POST /api/commerce/payment/create-order` body: exactly one of packageId or planId (what browsers send). */
 export const CreateOrderRequestSchema = z.union([
   z.strictObject({ packageId: z.string().min(1).max(64) }),
   z.strictObject({ planId: PlanIdSchema }),
 ]);
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
+
+/**
+ * The same body as commerce validates it and the public API documents it: the package one of the
+ * catalogue's ids (an enum in the document, so a fuzzer knows which exist).
+ */
+export const CreateOrderBodySchema = z
+  .union([z.strictObject({ packageId: CreditPackageIdSchema }), z.strictObject({ planId: PlanIdSchema })])
+  .meta({ id: 'CreateOrderBody' });
 
 export const CreateOrderResponseSchema = z.object({
   data: z.object({

@@ -6,5 +6,6 @@ export * from './commerce';
 export * from './commerce-api';
 export * from './i18n';
 export * from './jobs';
+export * from './prompt-text';
 export * from './media';
 export * from './admin';

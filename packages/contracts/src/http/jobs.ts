@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ResolutionSchema } from './commerce';
+import { PROMPT_VISIBLE_CHARACTER_PATTERN } from './prompt-text';
 
 /**
  * The jobs service's HTTP API. Public paths are relative to the jobs service's base URL and are
@@ -102,7 +103,23 @@ export const PROMPT_MAX_LENGTH = 1000;
 
 // C0 and C1 control characters (newlines and tabs included) and DEL.
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+
+/**
+ * Every model id the jobs service knows (its catalogue, `services/jobs/src/domain/catalogue/models.ts`,
+ * is typed and tested against this list). Which of them a deployment offers depends on its
+ * providers (`GET /ai-models`); a known model whose provider is not available is a 400 on `modelId`.
+ */
+export const AI_MODEL_IDS = ['kadr-motion-v1', 'fal-kling-standard', 'faulty-test'] as const;
+export const AiModelIdSchema = z.enum(AI_MODEL_IDS);
+export type AiModelId = z.infer<typeof AiModelIdSchema>;
+
+// Invisible at the edges of a prompt (issue 13): white space, format characters (zero-width space,
+// joiners, bidi marks, BOM) and the blank letters Hangul fillers and the braille blank.
+const INVISIBLE = '\\p{White_Space}\\p{Cf}\\u115f\\u1160\\u3164\\uffa0\\u2800';
+const INVISIBLE_EDGES = new RegExp(`^[${INVISIBLE}]+|[${INVISIBLE}]+$`, 'gu');
+/** A prompt needs one character a person can see: neither invisible nor a lone combining mark. */
+const VISIBLE_CHARACTER = new RegExp(`[^${INVISIBLE}\\p{M}\\p{Default_Ignorable_Code_Point}]`, 'u');
 
 /**
  * `POST /jobs` body as the jobs service validates it (and the public API documents it): the
@@ -112,15 +129,19 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 export const CreateJobBodySchema = CreateJobRequestSchema.extend({
   prompt: z
     .string({ error: 'Enter a prompt.' })
-    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'The prompt must not contain control characters.' })
-    .transform((value) => value.trim())
+    // Stated in the OpenAPI document too (JSON Schema minLength and patterns), so fuzzers know them.
+    .min(1, { error: 'Enter a prompt.' })
+    .regex(NO_CONTROL_CHARACTERS, { error: 'The prompt must not contain control characters.' })
+    .regex(PROMPT_VISIBLE_CHARACTER_PATTERN, { error: 'Enter a prompt.' })
+    .transform((value) => value.replace(INVISIBLE_EDGES, ''))
+    .refine((value) => VISIBLE_CHARACTER.test(value), { error: 'Enter a prompt.' })
     .pipe(
       z
         .string()
         .min(1, { error: 'Enter a prompt.' })
         .max(PROMPT_MAX_LENGTH, { error: `The prompt can be at most ${PROMPT_MAX_LENGTH} characters.` }),
     ),
-  modelId: z.string({ error: 'Choose a model.' }).min(1, { error: 'Choose a model.' }).max(128),
+  modelId: z.enum(AI_MODEL_IDS, { error: 'Choose a model.' }),
   duration: z.union([z.literal(5), z.literal(10), z.literal(15)], { error: 'Choose 5, 10 or 15 seconds.' }),
   quality: z.enum(JOB_QUALITIES, { error: 'Choose Lite, Standard, Pro or Ultra.' }),
   speed: z.enum(JOB_SPEEDS, { error: 'Choose Slow, Normal, Fast or Ultra Fast.' }),

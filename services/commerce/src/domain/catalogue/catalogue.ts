@@ -1,4 +1,4 @@
-import type { CreditPackage, Plan, PlanId, Resolution, Tier } from '@kadr/contracts';
+import type { CreditPackage, CreditPackageId, Plan, PlanId, Resolution, Tier } from '@kadr/contracts';
 import { RESOLUTIONS } from '@kadr/contracts';
 
 /**
@@ -6,7 +6,7 @@ import { RESOLUTIONS } from '@kadr/contracts';
  * a credit never expires. Changing a price changes only orders created afterwards: an order
  * copies its price and credits when it is created.
  */
-export const CREDIT_PACKAGES: readonly CreditPackage[] = [
+export const CREDIT_PACKAGES: readonly (CreditPackage & { id: CreditPackageId })[] = [
   { id: 'credits-100', name: '100 credits', credits: 100, price: { amountMinor: 1_900, currency: 'PLN' } },
   { id: 'credits-300', name: '300 credits', credits: 300, price: { amountMinor: 4_900, currency: 'PLN' } },
   { id: 'credits-1000', name: '1000 credits', credits: 1_000, price: { amountMinor: 14_900, currency: 'PLN' } },

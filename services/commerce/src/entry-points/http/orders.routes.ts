@@ -1,11 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import {
-  COMMERCE_PATHS,
-  CreateOrderRequestSchema,
-  MockProcessRequestSchema,
-  OrderIdParamsSchema,
-} from '@kadr/contracts';
+import { COMMERCE_PATHS, CreateOrderBodySchema, MockProcessRequestSchema, OrderIdParamsSchema } from '@kadr/contracts';
 import { parseInput } from '@kadr/http-kit';
 import { orderView } from '../../domain/orders/order-view';
 import type { Orders } from '../../domain/orders/orders';
@@ -21,7 +16,7 @@ export function ordersRoutes(orders: Orders, tpay: TpaySetup): Router {
 
   router.post(COMMERCE_PATHS.createOrder, async (req, res) => {
     const user = userOf(res);
-    const body = parseInput(CreateOrderRequestSchema, req.body);
+    const body = parseInput(CreateOrderBodySchema, req.body);
     const key = parseInput(IdempotencyKeySchema, req.get('idempotency-key'));
     const { order, created } = await orders.create(
       { userId: user.userId, email: user.email, name: user.name },

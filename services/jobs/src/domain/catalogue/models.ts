@@ -1,5 +1,5 @@
 import { JOB_DURATIONS, JOB_QUALITIES, JOB_SPEEDS } from '@kadr/contracts';
-import type { AiModel, JobQuality, Resolution } from '@kadr/contracts';
+import type { AiModel, AiModelId, JobQuality, Resolution } from '@kadr/contracts';
 import { priceRule } from './price-rule';
 import { FRAME_OF_QUALITY, isWithinResolution } from './video-options';
 
@@ -16,6 +16,8 @@ function resolutionsUpTo(maxResolution: Resolution): {
 
 function model(
   fields: Omit<AiModel, 'qualities' | 'resolutionByQuality' | 'durations' | 'speeds' | 'price'> & {
+    /** One of the contract's `AI_MODEL_IDS` (the public API documents them as an enum). */
+    id: AiModelId;
     creditsPerSecond: number;
     durations?: AiModel['durations'];
   },

@@ -1,5 +1,5 @@
 import {
-  CreateOrderRequestSchema,
+  CreateOrderBodySchema,
   CreateOrderResponseSchema,
   CreditsResponseSchema,
   MockProcessRequestSchema,
@@ -65,7 +65,7 @@ export function addCommerceOperations(registry: OpenApiRegistry): OpenApiRegistr
       path: platformPath('/api/commerce/payment/create-order'),
       summary: 'Order a credit package or a plan',
       description: 'Same user and Idempotency-Key: the same order (200). Answers where the browser goes to pay.',
-      body: CreateOrderRequestSchema,
+      body: CreateOrderBodySchema,
       responses: {
         200: { description: 'The order this key already made', schema: CreateOrderResponseSchema },
         201: { description: 'A new order', schema: CreateOrderResponseSchema },

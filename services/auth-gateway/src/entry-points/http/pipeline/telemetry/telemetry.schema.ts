@@ -60,10 +60,7 @@ const ApiLatencySchema = z.strictObject({
   /** A path (ids allowed); mapped to a route template of a fixed list before it becomes a label. */
   endpoint: z.string().min(1).max(PATH_MAX).startsWith('/', { error: 'must be a path starting with /' }),
   /** 0 = no answer (network error, time-out). */
-  status: z
-    .number()
-    .int()
-    .refine((status) => status === 0 || (status >= 100 && status <= 599), { error: 'must be 0 or 100 to 599' }),
+  status: z.union([z.literal(0), z.number().int().min(100).max(599)], { error: 'must be 0 or 100 to 599' }),
   ms: z.number().min(0).max(DURATION_MAX_MS),
 });
 

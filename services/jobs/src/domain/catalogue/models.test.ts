@@ -1,0 +1,17 @@
+import { AI_MODEL_IDS, CreateJobBodySchema } from '@kadr/contracts';
+import { MODEL_CATALOGUE } from './models';
+
+describe('the model catalogue', () => {
+  it('has exactly the model ids the contract documents (the enum of POST /jobs modelId)', () => {
+    expect(MODEL_CATALOGUE.map((model) => model.id).sort()).toEqual([...AI_MODEL_IDS].sort());
+  });
+
+  it('every model is one a POST /jobs body may name; any other id is a 400 on modelId', () => {
+    const body = { prompt: 'a fox', duration: 5, quality: 'Lite', speed: 'Normal' };
+    for (const { id } of MODEL_CATALOGUE)
+      expect(CreateJobBodySchema.safeParse({ ...body, modelId: id }).success).toBe(true);
+    const unknown = CreateJobBodySchema.safeParse({ ...body, modelId: 'no-such-model' });
+    expect(unknown.success).toBe(false);
+    expect(unknown.error?.issues[0]?.path).toEqual(['modelId']);
+  });
+});
