@@ -46,4 +46,6 @@ export const PROMPT_INVISIBLE_BMP_RANGES =
   '\\ufe00-\\ufe0f\\ufe20-\\ufe2f\\ufeff\\uffa0\\ufff0-\\ufffb';
 
 /** "Contains a visible character", as the document states it (a JSON Schema `pattern`). */
+// The class lists combining marks on purpose (they are what it excludes), not characters combined with them.
+// eslint-disable-next-line no-misleading-character-class
 export const PROMPT_VISIBLE_CHARACTER_PATTERN = new RegExp(`[^${PROMPT_INVISIBLE_BMP_RANGES}]`);
