@@ -166,9 +166,8 @@ describe('hostile input over every route of the embedded stack', () => {
     expectNoServerErrors('huge header');
   });
 
-  // The rejection itself (400 `validation`) belongs to the jobs service's prompt rule (issue 13, finding 6); until
-  // it lands this row holds the table's invariant only. Tighten to `toBe(400)` with it.
-  it('answers a prompt made only of zero-width characters without a 5xx', async () => {
+  // The rule itself is the jobs prompt schema's (@kadr/contracts); this row holds it to the table.
+  it('refuses a prompt made only of zero-width characters with a 400 (not accepted and charged)', async () => {
     const outcome = await send(
       'zero-width prompt',
       'POST',
@@ -182,7 +181,7 @@ describe('hostile input over every route of the embedded stack', () => {
         speed: 'Ultra Fast',
       }),
     );
-    expect(outcome.status).toBeLessThan(500);
+    expect(outcome.status).toBe(400);
     expectNoServerErrors('zero-width prompt');
   });
 
