@@ -62,6 +62,12 @@ export const jobsConfigSchema = z
 
     /** Tests only: registers the `faulty` provider. Refused in production. */
     JOBS_ENABLE_FAULTY_PROVIDER: envBoolean(false),
+    /**
+     * Tests only: `instant` stands in for every provider of the catalogue with a renderer that makes a
+     * tiny solid-colour clip at once (fuzzing, load tests: jobs run the whole pipeline without a real
+     * render). Refused in production.
+     */
+    JOBS_RENDERER: z.enum(['real', 'instant']).default('real'),
 
     /** Worker: renders at once per process; a job's lease and how often it is renewed. */
     WORKER_CONCURRENCY: positiveInt(1),
@@ -79,6 +85,9 @@ export const jobsConfigSchema = z
     if (config.NODE_ENV !== 'production') return;
     if (config.JOBS_ENABLE_FAULTY_PROVIDER) {
       ctx.addIssue({ code: 'custom', path: ['JOBS_ENABLE_FAULTY_PROVIDER'], message: 'refused in production' });
+    }
+    if (config.JOBS_RENDERER !== 'real') {
+      ctx.addIssue({ code: 'custom', path: ['JOBS_RENDERER'], message: 'refused in production' });
     }
     if (config.EGRESS_ALLOW_LOOPBACK_FOR_TESTS) {
       ctx.addIssue({ code: 'custom', path: ['EGRESS_ALLOW_LOOPBACK_FOR_TESTS'], message: 'refused in production' });

@@ -1,9 +1,11 @@
 import type { JobsConfig } from './config';
+import { MODEL_CATALOGUE } from './domain/catalogue/models';
 import { ProviderRegistry } from './domain/generation/provider-registry';
 import type { VideoProvider } from './domain/generation/video-provider';
 import { EgressGuard, type Resolver } from './integrations/egress/egress-guard';
 import { FalVideoProvider } from './integrations/providers/fal/fal-provider';
 import { FaultyVideoProvider } from './integrations/providers/faulty/faulty-provider';
+import { InstantVideoProvider } from './integrations/providers/instant/instant-provider';
 import { LOCAL_FPS, LocalVideoProvider } from './integrations/providers/local/local-provider';
 
 /** fal's documented hosts: the queue API and the CDN its results are served from. */
@@ -16,9 +18,19 @@ export interface ProviderOptions {
   providers?: VideoProvider[];
 }
 
-/** local always; fal when FAL_API_KEY is set; faulty only with JOBS_ENABLE_FAULTY_PROVIDER (never in production). */
+/**
+ * local always; fal when FAL_API_KEY is set; faulty only with JOBS_ENABLE_FAULTY_PROVIDER (never in
+ * production). `JOBS_RENDERER=instant` (tests, never in production): one instant renderer under
+ * each provider name of the catalogue instead, so every model is offered and renders at once.
+ */
 export function buildProviderRegistry(config: JobsConfig, options: ProviderOptions = {}): ProviderRegistry {
   if (options.providers) return new ProviderRegistry(options.providers);
+  if (config.JOBS_RENDERER === 'instant' && config.NODE_ENV !== 'production') {
+    const names = [...new Set(MODEL_CATALOGUE.map((model) => model.provider))];
+    return new ProviderRegistry(
+      names.map((name) => new InstantVideoProvider(name, { ffmpegPath: config.FFMPEG_PATH })),
+    );
+  }
   const providers: VideoProvider[] = [
     new LocalVideoProvider({ ffmpegPath: config.FFMPEG_PATH, fontFile: config.RENDER_FONT_FILE }),
   ];
