@@ -75,7 +75,11 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
     steps.unshift({ name, run: stop });
     logger.info({ component: name, url }, `${name.padEnd(22)} ${url}`);
   };
+  // The worker stops claiming before anything else stops (issue 13): while the gateway drains,
+  // no new render starts; the worker's own stop step then hands its running jobs back.
+  let stopClaiming: (() => void) | undefined;
   const stop = async () => {
+    stopClaiming?.();
     for (const step of steps) {
       await step.run().catch((err: unknown) => logger.error({ err, step: step.name }, 'stop failed'));
     }
@@ -139,6 +143,7 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
     // The worker shares the API's adapters: one job store and one outbox relay per process.
     const worker = await startJobsWorker(jobsConfig, { adapters: jobs.adapters });
     started('jobs-worker', `worker ${worker.workerId}`, () => worker.stop());
+    stopClaiming = () => worker.stopClaiming();
 
     const media = await startMedia(
       parseConfig('media', mediaConfigSchema, {

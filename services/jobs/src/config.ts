@@ -76,6 +76,12 @@ export const jobsConfigSchema = z
     /** Multiplies the estimated render time to get a job's time-out (plus a fixed 30 s). */
     JOB_TIMEOUT_FACTOR: positiveNumber(4),
     JOB_TIMEOUT_BASE_MS: positiveInt(30_000),
+    /** A PENDING job no worker claimed within this gets `job.created` again (and every one at start-up). */
+    JOB_REDISPATCH_AFTER_MS: positiveInt(30_000),
+    /** Jobs a user may have in progress (PENDING + PROCESSING) at once, by tier; above: 429 quota_exceeded. */
+    ACTIVE_JOBS_CAP_FREE: positiveInt(3),
+    ACTIVE_JOBS_CAP_PRO: positiveInt(10),
+    ACTIVE_JOBS_CAP_ENTERPRISE: positiveInt(25),
     /** A saga left in RESERVING longer than this is completed or undone by the reconciler. */
     SAGA_STALE_MS: positiveInt(30_000),
     /** A saga the reconciler could not complete within this is undone. */

@@ -9,6 +9,7 @@ import { JobRunner } from './domain/generation/job-runner';
 import type { ProviderRegistry } from './domain/generation/provider-registry';
 import { JobCreation, type SagaHooks } from './domain/jobs/create-job';
 import { JobAdministration } from './domain/jobs/job-admin';
+import { JobDispatcher } from './domain/jobs/job-dispatcher';
 import { SagaReconciler } from './domain/jobs/saga-reconciler';
 import { createJobsApp } from './entry-points/http/app';
 import { subscribeJobCreated } from './entry-points/messaging/job-created.consumer';
@@ -40,6 +41,7 @@ export interface RunningJobsApi {
   adapters: OpenedJobsAdapters;
   providers: ProviderRegistry;
   reconciler: SagaReconciler;
+  dispatcher: JobDispatcher;
   stop(): Promise<void>;
 }
 
@@ -69,8 +71,19 @@ export async function startJobs(config: JobsConfig, options: JobsStartOptions = 
     commerce,
     providers,
     attemptLimit: config.JOB_MAX_ATTEMPTS,
+    activeJobsCaps: {
+      FREE: config.ACTIVE_JOBS_CAP_FREE,
+      PRO: config.ACTIVE_JOBS_CAP_PRO,
+      ENTERPRISE: config.ACTIVE_JOBS_CAP_ENTERPRISE,
+    },
     onOutboxWritten,
     hooks: options.sagaHooks,
+  });
+  const dispatcher = new JobDispatcher({
+    jobs: adapters.jobs,
+    logger,
+    unclaimedMs: config.JOB_REDISPATCH_AFTER_MS,
+    onOutboxWritten,
   });
   const reconciler = new SagaReconciler({
     jobs: adapters.jobs,
@@ -105,6 +118,7 @@ export async function startJobs(config: JobsConfig, options: JobsStartOptions = 
     await adapters.eventBus.ensureTopics(['job.created', 'job.progress', 'job.deleted', 'user.purged']);
     adapters.relay.start();
     reconciler.start();
+    dispatcher.start();
     consumer = await subscribeUserDeleted({
       bus: adapters.eventBus,
       jobs: adapters.jobs,
@@ -115,6 +129,7 @@ export async function startJobs(config: JobsConfig, options: JobsStartOptions = 
     server = await startHttpServer(app, { port: config.PORT, host: config.HOST, health });
   } catch (error) {
     await consumer?.stop().catch(() => undefined);
+    await dispatcher.stop();
     await reconciler.stop();
     await adapters.relay.stop();
     await adapters.close().catch(() => undefined);
@@ -128,9 +143,11 @@ export async function startJobs(config: JobsConfig, options: JobsStartOptions = 
     adapters,
     providers,
     reconciler,
+    dispatcher,
     async stop() {
       await listening.close();
       await consumer?.stop();
+      await dispatcher.stop();
       await reconciler.stop();
       await adapters.relay.stop();
       await adapters.close();
@@ -143,6 +160,9 @@ export interface RunningJobsWorker {
   logger: Logger;
   adapters: OpenedJobsAdapters;
   runner: JobRunner;
+  /** The first step of a shutdown: claims nothing more (the rest of `stop` may follow later). */
+  stopClaiming(): void;
+  /** Claims stop first, then consumption, then running jobs are handed back, then the adapters close. */
   stop(): Promise<void>;
 }
 
@@ -174,6 +194,10 @@ export async function startJobsWorker(config: JobsConfig, options: JobsStartOpti
     adapters.relay.start();
     runner.start();
     consumer = await subscribeJobCreated({ bus: adapters.eventBus, runner, logger });
+    // Whatever is queued already is taken at once, without waiting for a message.
+    for (let slot = 0; slot < config.WORKER_CONCURRENCY; slot += 1) {
+      runner.claimNext().catch((error: unknown) => logger.warn({ err: error }, 'could not claim a queued job'));
+    }
   } catch (error) {
     await runner.stop();
     await adapters.relay.stop();
@@ -186,7 +210,9 @@ export async function startJobsWorker(config: JobsConfig, options: JobsStartOpti
     logger,
     adapters,
     runner,
+    stopClaiming: () => runner.stopClaiming(),
     async stop() {
+      runner.stopClaiming();
       await subscribed.stop();
       await runner.stop();
       await adapters.relay.stop();

@@ -11,6 +11,8 @@ export interface JobCondition {
   leaseOwner?: string;
   /** The lease ran out before this instant (a worker that stopped renewing it). */
   leaseExpiredBefore?: Date;
+  /** Last changed before this instant (a second dispatcher that read the same job finds it fresh). */
+  updatedBefore?: Date;
 }
 
 /** The change: fields to set, and history and events to append — in the same write. */
@@ -33,6 +35,15 @@ export interface PendingOutbox {
   deleted: boolean;
 }
 
+/** One user's place in the claim queue: the user's oldest PENDING job and what the user has running. */
+export interface QueueHead {
+  job: Job;
+  /** The user's PROCESSING jobs. */
+  running: number;
+  /** When the user's most recently claimed job was claimed; null if never. */
+  lastStartedAt: Date | null;
+}
+
 export interface JobRepository {
   /** Inserts; when (userId, idempotencyKey) exists already, returns that job with `created: false`. */
   insert(job: Job): Promise<{ job: Job; created: boolean }>;
@@ -47,6 +58,11 @@ export interface JobRepository {
   discardReserving(id: string): Promise<boolean>;
   /** Jobs (not deleted) in `status`, last updated before `updatedBefore`, oldest first. */
   findStale(status: JobStatus, updatedBefore: Date, limit: number): Promise<Job[]>;
+  /**
+   * The claim queue, one head per user with PENDING jobs (not deleted): up to `limit` users, those
+   * whose oldest PENDING job is oldest first.
+   */
+  queueHeads(limit: number): Promise<QueueHead[]>;
   /** PROCESSING jobs whose lease ran out before `now`. */
   findExpiredLeases(now: Date, limit: number): Promise<Job[]>;
   /** Jobs with unpublished events. */

@@ -1,6 +1,6 @@
 import { MemoryCollection, type DeepReadonly, type PersistenceOptions } from '@kadr/documents';
 import type { Job } from '../../domain/jobs/job';
-import type { JobChange, JobCondition, JobListQuery, JobRepository, PendingOutbox } from './job.repository';
+import type { JobChange, JobCondition, JobListQuery, JobRepository, PendingOutbox, QueueHead } from './job.repository';
 
 type StoredJob = DeepReadonly<Job>;
 
@@ -11,6 +11,9 @@ function holds(job: StoredJob, condition: JobCondition): boolean {
   if (condition.leaseOwner !== undefined && job.leaseOwner !== condition.leaseOwner) return false;
   if (condition.leaseExpiredBefore !== undefined) {
     if (!job.leaseUntil || job.leaseUntil.getTime() >= condition.leaseExpiredBefore.getTime()) return false;
+  }
+  if (condition.updatedBefore !== undefined && job.updatedAt.getTime() >= condition.updatedBefore.getTime()) {
+    return false;
   }
   return true;
 }
@@ -73,6 +76,26 @@ export class MemoryJobRepository implements JobRepository {
         limit,
       },
     );
+  }
+
+  async queueHeads(limit: number): Promise<QueueHead[]> {
+    const pending = await this.jobs.find((j) => !j.deletedAt && j.status === 'PENDING', {
+      sort: { createdAt: 1, id: 1 },
+    });
+    const heads = new Map<string, Job>();
+    for (const job of pending) if (!heads.has(job.userId)) heads.set(job.userId, job);
+    const chosen = [...heads.values()].slice(0, limit);
+    const users = new Set(chosen.map((j) => j.userId));
+    const theirs = await this.jobs.find((j) => users.has(j.userId) && !j.deletedAt);
+    return chosen.map((job) => {
+      const mine = theirs.filter((j) => j.userId === job.userId);
+      const starts = mine.flatMap((j) => (j.startedAt ? [j.startedAt.getTime()] : []));
+      return {
+        job,
+        running: mine.filter((j) => j.status === 'PROCESSING').length,
+        lastStartedAt: starts.length ? new Date(Math.max(...starts)) : null,
+      };
+    });
   }
 
   findExpiredLeases(now: Date, limit: number): Promise<Job[]> {

@@ -1,7 +1,7 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import { isDuplicateKeyError, toDbTransientError } from '@kadr/documents';
 import type { Job, JobHistoryEntry, OutboxEntry } from '../../domain/jobs/job';
-import type { JobChange, JobCondition, JobListQuery, JobRepository, PendingOutbox } from './job.repository';
+import type { JobChange, JobCondition, JobListQuery, JobRepository, PendingOutbox, QueueHead } from './job.repository';
 
 interface JobDocument extends Omit<Job, 'id'> {
   _id: string;
@@ -69,6 +69,7 @@ const jobSchema = new Schema<JobDocument>(
     attemptLimit: { type: Number, required: true },
     leaseOwner: { type: String, default: null },
     leaseUntil: { type: Date, default: null },
+    startedAt: { type: Date, default: null },
     errorCode: { type: String, default: null },
     errorMessage: { type: String, default: null },
     output: { type: outputSchema, default: null },
@@ -86,6 +87,9 @@ const jobSchema = new Schema<JobDocument>(
 jobSchema.index({ userId: 1, idempotencyKey: 1 }, { unique: true });
 jobSchema.index({ userId: 1, createdAt: -1 });
 jobSchema.index({ status: 1, updatedAt: 1 });
+// The claim queue: PENDING jobs oldest first, and each user's running jobs and latest start.
+jobSchema.index({ status: 1, createdAt: 1 });
+jobSchema.index({ userId: 1, startedAt: -1 });
 
 function toJob({ _id, ...rest }: JobDocument): Job {
   return {
@@ -103,6 +107,7 @@ function filterOf(id: string, condition: JobCondition): Record<string, unknown> 
   if (condition.attempt !== undefined) filter.attempt = condition.attempt;
   if (condition.leaseOwner !== undefined) filter.leaseOwner = condition.leaseOwner;
   if (condition.leaseExpiredBefore !== undefined) filter.leaseUntil = { $lt: condition.leaseExpiredBefore };
+  if (condition.updatedBefore !== undefined) filter.updatedAt = { $lt: condition.updatedBefore };
   return filter;
 }
 
@@ -196,6 +201,42 @@ export class MongooseJobRepository implements JobRepository {
       return docs.map(toJob);
     } catch (err) {
       throw toDbTransientError(err, 'jobs.findStale');
+    }
+  }
+
+  async queueHeads(limit: number): Promise<QueueHead[]> {
+    try {
+      const heads = await this.jobs.aggregate<{ _id: string; jobId: string; createdAt: Date }>([
+        { $match: { status: 'PENDING', deletedAt: null } },
+        { $sort: { createdAt: 1, _id: 1 } },
+        { $group: { _id: '$userId', jobId: { $first: '$_id' }, createdAt: { $first: '$createdAt' } } },
+        { $sort: { createdAt: 1, jobId: 1 } },
+        { $limit: limit },
+      ]);
+      if (heads.length === 0) return [];
+      const userIds = heads.map((h) => h._id);
+      const [docs, running, starts] = await Promise.all([
+        this.jobs.find({ _id: { $in: heads.map((h) => h.jobId) } }).lean(),
+        this.jobs.aggregate<{ _id: string; n: number }>([
+          { $match: { userId: { $in: userIds }, status: 'PROCESSING', deletedAt: null } },
+          { $group: { _id: '$userId', n: { $sum: 1 } } },
+        ]),
+        this.jobs.aggregate<{ _id: string; last: Date }>([
+          { $match: { userId: { $in: userIds }, startedAt: { $ne: null } } },
+          { $group: { _id: '$userId', last: { $max: '$startedAt' } } },
+        ]),
+      ]);
+      const byId = new Map(docs.map((doc) => [doc._id, toJob(doc)]));
+      const runningOf = new Map(running.map((r) => [r._id, r.n]));
+      const lastOf = new Map(starts.map((s) => [s._id, new Date(s.last)]));
+      return heads.flatMap((head) => {
+        const job = byId.get(head.jobId);
+        // Claimed or deleted between the two reads: that user is left for the next look.
+        if (!job || job.status !== 'PENDING' || job.deletedAt) return [];
+        return [{ job, running: runningOf.get(head._id) ?? 0, lastStartedAt: lastOf.get(head._id) ?? null }];
+      });
+    } catch (err) {
+      throw toDbTransientError(err, 'jobs.queueHeads');
     }
   }
 

@@ -11,6 +11,7 @@ import type { Job } from '../jobs/job';
 import { createdStep, progressStep } from '../jobs/job-events';
 import { checkOutput, type VideoInspector } from './output-check';
 import type { ProviderRegistry } from './provider-registry';
+import { fairOrder } from './fair-queue';
 import { jobTimeoutMs } from './job-timeout';
 import { GenerationError, generationErrorOf, type GenerationRequest } from './video-provider';
 
@@ -43,10 +44,21 @@ export class WorkerBusyError extends Error {
   }
 }
 
+/** The worker is shutting down: it claims nothing more (the message stays uncommitted). */
+export class WorkerStoppingError extends Error {
+  constructor() {
+    super('this worker is stopping and claims no more jobs');
+    this.name = 'WorkerStoppingError';
+  }
+}
+
 export const videoKeyOf = (job: Pick<Job, 'userId' | 'id'>) => `users/${job.userId}/jobs/${job.id}/video.mp4`;
 export const thumbnailKeyOf = (job: Pick<Job, 'userId' | 'id'>) => `users/${job.userId}/jobs/${job.id}/thumbnail.jpg`;
 
 type StopReason = 'timeout' | 'lost' | 'shutdown';
+
+/** Users looked at per claim: far more than the users a worker could serve before looking again. */
+const QUEUE_HEADS_READ = 50;
 
 class StopSignal extends Error {
   constructor(readonly why: StopReason) {
@@ -56,45 +68,63 @@ class StopSignal extends Error {
 }
 
 /**
- * The worker's use case. A `job.created` delivery claims the job (PENDING → PROCESSING, or a
- * PROCESSING job whose worker's lease ran out) in one conditional write and renders it in the
- * background, so a long render never holds up the consumer. At least once without double
- * effects: a finished job, or one another live worker holds, is ignored; the claim, every
- * progress step, completion and failure are conditional on this worker's lease and attempt.
- * A worker that dies stops renewing its lease; the sweeper puts the job back to PENDING
- * (`job.created` again) until its attempts run out, then fails it.
+ * The worker's use case. A `job.created` delivery only wakes the worker: with a render slot free
+ * it claims the next job of the **fair queue** (`fairOrder`: fewest running jobs, user served
+ * longest ago, oldest job) — not necessarily the message's job — in one conditional write
+ * (PENDING → PROCESSING), and renders it in the background, so a long render never holds up the
+ * consumer. When a render ends, the worker claims the next job itself. Every PENDING job has
+ * had at least one `job.created` (creation, requeue, lease sweep, the dispatcher), so the
+ * messages and the jobs balance; a message for a job that is no longer PENDING still wakes the
+ * worker for whatever is queued, and does nothing when nothing is.
+ * At least once without double effects: the claim, every progress step, completion and failure
+ * are conditional on this worker's lease and attempt. A worker that dies stops renewing its
+ * lease; the sweeper puts the job back to PENDING (`job.created` again) until its attempts run
+ * out, then fails it. A worker that is stopped claims nothing more (`stopClaiming`) and hands
+ * its running jobs back to the queue at once (PENDING, the attempt given back).
  */
 export class JobRunner {
   private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
-  private readonly waiters: Array<() => void> = [];
+  /** Deliveries waiting for a slot; each is handed a slot (resolve) or refused (reject). */
+  private readonly waiters: Array<{ resolve: () => void; reject: (error: Error) => void }> = [];
+  /** Slots taken: claiming or rendering (≤ concurrency). */
+  private taken = 0;
+  private claiming = true;
   private sweepTimer: NodeJS.Timeout | undefined;
   private sweeping: Promise<unknown> | undefined;
   private stopping = false;
 
   constructor(private readonly options: JobRunnerOptions) {}
 
-  /** Handles one `job.created` delivery: returns once the job is claimed (or ignored). */
+  /**
+   * Handles one `job.created` delivery: waits for a render slot (WorkerBusyError after
+   * `slotWaitMs`; the bus retries), then claims the next job of the fair queue. Throws
+   * WorkerStoppingError once the worker stops claiming, so the message is not committed.
+   */
   async onJobCreated(jobId: string): Promise<'claimed' | 'ignored'> {
-    const first = await this.options.jobs.findById(jobId);
-    if (!this.isClaimable(first, new Date())) return 'ignored';
-    await this.freeSlot();
-    const job = await this.options.jobs.findById(jobId);
-    const now = new Date();
-    if (!job || !this.isClaimable(job, now)) return 'ignored';
-    const claimed = await this.claim(job, now);
-    if (!claimed) return 'ignored';
-    const controller = new AbortController();
-    const done = this.execute(claimed, controller).finally(() => {
-      this.running.delete(claimed.id);
-      this.waiters.shift()?.();
+    if (!this.claiming) throw new WorkerStoppingError();
+    await this.takeSlot();
+    const claimed = await this.claimNextInSlot().catch((error: unknown) => {
+      this.giveSlotBack();
+      throw error;
     });
-    this.running.set(claimed.id, { controller, done });
-    return 'claimed';
+    this.options.logger.debug({ jobId, claimed: claimed?.id }, 'woken by job.created');
+    return claimed ? 'claimed' : 'ignored';
+  }
+
+  /** Claims the next job of the fair queue if a slot is free (after a render, and in tests). */
+  async claimNext(): Promise<Job | null> {
+    if (!this.claiming || this.taken >= this.options.concurrency) return null;
+    this.taken += 1;
+    return this.claimNextInSlot().catch((error: unknown) => {
+      this.giveSlotBack();
+      throw error;
+    });
   }
 
   /** Starts the lease sweeper (every half lease). */
   start(): void {
     this.stopping = false;
+    this.claiming = true;
     this.sweepTimer ??= setInterval(
       () => {
         this.sweeping ??= this.sweepExpiredLeases().finally(() => (this.sweeping = undefined));
@@ -104,8 +134,18 @@ export class JobRunner {
     this.sweepTimer.unref();
   }
 
-  /** Stops: running renders are abandoned (their lease runs out and another worker takes them over). */
+  /**
+   * The first step of every shutdown: no delivery claims anything from now on (waiting ones are
+   * refused, so their messages stay uncommitted). Running renders go on until `stop`.
+   */
+  stopClaiming(): void {
+    this.claiming = false;
+    for (const waiter of this.waiters.splice(0)) waiter.reject(new WorkerStoppingError());
+  }
+
+  /** Stops: claims first, then running renders are aborted and their jobs handed back (PENDING, `job.created`). */
   async stop(): Promise<void> {
+    this.stopClaiming();
     this.stopping = true;
     clearInterval(this.sweepTimer);
     this.sweepTimer = undefined;
@@ -151,35 +191,78 @@ export class JobRunner {
     return swept;
   }
 
-  private isClaimable(job: Job | null, now: Date): job is Job {
-    if (!job || job.deletedAt) return false;
-    if (job.status === 'PENDING') return true;
-    // PROCESSING: claimable only once its worker's lease has run out (that worker died).
-    return job.status === 'PROCESSING' && job.leaseUntil !== null && job.leaseUntil.getTime() < now.getTime();
-  }
-
-  private freeSlot(): Promise<void> {
-    if (this.running.size < this.options.concurrency) return Promise.resolve();
+  /** A slot for one claim: at once when free, else the next one a render gives back (or WorkerBusyError). */
+  private takeSlot(): Promise<void> {
+    if (this.taken < this.options.concurrency) {
+      this.taken += 1;
+      return Promise.resolve();
+    }
     return new Promise((resolve, reject) => {
-      const wake = () => {
-        clearTimeout(timer);
-        resolve();
+      const waiter = {
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        reject: (error: Error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
       };
       const timer = setTimeout(() => {
-        const index = this.waiters.indexOf(wake);
+        const index = this.waiters.indexOf(waiter);
         if (index >= 0) this.waiters.splice(index, 1);
         reject(new WorkerBusyError());
       }, this.options.slotWaitMs ?? 10_000);
-      this.waiters.push(wake);
+      this.waiters.push(waiter);
     });
+  }
+
+  /** A slot comes free: handed straight to a waiting delivery, else given back. */
+  private giveSlotBack(): void {
+    const next = this.claiming ? this.waiters.shift() : undefined;
+    if (next) next.resolve();
+    else this.taken -= 1;
+  }
+
+  /** Within a taken slot: claims the fair queue's next job and renders it, or gives the slot back. */
+  private async claimNextInSlot(): Promise<Job | null> {
+    const claimed = this.claiming ? await this.claimFairly() : null;
+    if (!claimed) {
+      this.giveSlotBack();
+      return null;
+    }
+    const controller = new AbortController();
+    const done = this.execute(claimed, controller).finally(() => {
+      this.running.delete(claimed.id);
+      this.giveSlotBack();
+      // Keep going while work is queued: the worker does not wait for another message.
+      if (this.claiming && !this.stopping) {
+        this.claimNext().catch((error: unknown) =>
+          this.options.logger.warn({ err: error }, 'could not claim the next job'),
+        );
+      }
+    });
+    this.running.set(claimed.id, { controller, done });
+    return claimed;
+  }
+
+  /** The first job of the fair queue this worker wins (another worker may win a head first). */
+  private async claimFairly(): Promise<Job | null> {
+    for (let look = 0; look < 3; look += 1) {
+      const heads = fairOrder(await this.options.jobs.queueHeads(QUEUE_HEADS_READ));
+      if (heads.length === 0) return null;
+      for (const { job } of heads) {
+        if (!this.claiming) return null;
+        const claimed = await this.claim(job, new Date());
+        if (claimed) return claimed;
+      }
+    }
+    return null;
   }
 
   private async claim(job: Job, now: Date): Promise<Job | null> {
     const actor = `worker:${this.options.workerId}`;
-    const condition: JobCondition =
-      job.status === 'PENDING'
-        ? { status: ['PENDING'], attempt: job.attempt }
-        : { status: ['PROCESSING'], attempt: job.attempt, leaseExpiredBefore: now };
+    const condition: JobCondition = { status: ['PENDING'], attempt: job.attempt };
     const attempt = job.attempt + 1;
     if (attempt > job.attemptLimit) {
       const failed = await this.options.jobs.update(
@@ -199,6 +282,7 @@ export class JobRunner {
         attempt,
         leaseOwner: this.options.workerId,
         leaseUntil: new Date(now.getTime() + this.options.leaseMs),
+        startedAt: now,
         errorCode: null,
         errorMessage: null,
         updatedAt: now,
@@ -208,6 +292,34 @@ export class JobRunner {
     });
     if (claimed) this.options.onOutboxWritten();
     return claimed;
+  }
+
+  /**
+   * Shutdown: the job goes back to PENDING at once with `job.created` (no waiting for the lease),
+   * and the attempt is given back — a worker that was stopped is not the job's fault.
+   */
+  private handBack(job: Job): Promise<Job | null> {
+    return this.ownWrite(job, (now) => {
+      const queued: Job = { ...job, status: 'PENDING', progress: 0, attempt: job.attempt - 1, updatedAt: now };
+      const step = createdStep(
+        queued,
+        now,
+        `worker:${this.options.workerId}`,
+        'Its worker stopped; waiting for another',
+      );
+      return {
+        set: {
+          status: 'PENDING',
+          progress: 0,
+          attempt: job.attempt - 1,
+          leaseOwner: null,
+          leaseUntil: null,
+          updatedAt: now,
+        },
+        outbox: step.entries,
+        history: step.history,
+      };
+    });
   }
 
   private failure(job: Job, now: Date, actor: string, reason: string, message: string): JobChange {
@@ -306,8 +418,15 @@ export class JobRunner {
     } catch (error) {
       await writes;
       const why = controller.signal.aborted ? (controller.signal.reason as StopSignal | undefined)?.why : undefined;
-      if (why === 'shutdown' || why === 'lost' || this.stopping) {
-        log.info({ why: why ?? 'shutdown' }, 'render stopped; the job is left to its lease');
+      if (why === 'shutdown' || (this.stopping && why !== 'lost' && why !== 'timeout')) {
+        await this.handBack(job).then(
+          (back) => log.info({ handedBack: back !== null }, 'render stopped by shutdown; the job is queued again'),
+          (writeError: unknown) => log.warn({ err: writeError }, 'could not hand the job back; its lease will expire'),
+        );
+        return;
+      }
+      if (why === 'lost') {
+        log.info('render stopped; the job was taken away');
         return;
       }
       const failure =

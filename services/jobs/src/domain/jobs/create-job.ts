@@ -1,5 +1,6 @@
 import { randomUUID, randomInt } from 'node:crypto';
-import type { JobDuration, JobQuality, JobSpeed } from '@kadr/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { AiModel, JobDuration, JobQuality, JobSpeed } from '@kadr/contracts';
 import { HttpProblem } from '@kadr/http-kit';
 import type { JobRepository } from '../../data-access/jobs/job.repository';
 import {
@@ -10,6 +11,7 @@ import {
 import { priceOf } from '../catalogue/price-rule';
 import { FRAME_OF_QUALITY, isWithinResolution, planLifting } from '../catalogue/video-options';
 import type { ProviderRegistry } from '../generation/provider-registry';
+import { activeJobsCapProblem, isOverActiveCap, type ActiveJobsCaps } from './active-jobs-cap';
 import type { Job } from './job';
 import { createdStep } from './job-events';
 
@@ -35,6 +37,8 @@ export interface JobCreationDeps {
   commerce: CommerceClient;
   providers: ProviderRegistry;
   attemptLimit: number;
+  /** Jobs in progress a user may have at once, by tier. */
+  activeJobsCaps: ActiveJobsCaps;
   /** Called after a write that put events in an outbox (the relay publishes them soon). */
   onOutboxWritten(): void;
   hooks?: SagaHooks;
@@ -44,6 +48,8 @@ export interface JobCreationDeps {
  * Creating a job is a saga (ARCHITECTURE §3), robust to a crash at any step:
  * 1. the job is stored as RESERVING, unique per (user, Idempotency-Key) — a retried or concurrent
  *    duplicate request finds that job and continues from wherever it is;
+ *    — then, counting that job, a user over the tier's cap of jobs in progress gets 429 and the
+ *    RESERVING job is removed (nothing held, nothing published);
  * 2. commerce holds the credits or one allowance generation, idempotently by job id;
  * 3. the job becomes PENDING and `job.created` goes into its outbox, in one conditional write.
  * 402 from commerce removes the RESERVING job (nothing held, nothing published). The
@@ -82,6 +88,23 @@ export class JobCreation {
       });
     }
 
+    const cap = this.deps.activeJobsCaps[entitlements.tier];
+    // A refusal only because a parallel create was counted too is retried once, a moment later.
+    for (let round = 1; ; round += 1) {
+      const job = await this.admit(input, model, frame, cap);
+      if (job) return this.continueIfReserving(job, input.correlationId);
+      if (round >= 2) throw activeJobsCapProblem(cap, entitlements.tier);
+      await sleep(10 + randomInt(0, 40));
+    }
+  }
+
+  /** Step 1 and the cap: the stored job, or null when the user has too many in progress. */
+  private async admit(
+    input: CreateJobInput,
+    model: AiModel,
+    frame: (typeof FRAME_OF_QUALITY)[JobQuality],
+    cap: number,
+  ): Promise<Job | null> {
     const now = new Date();
     const candidate: Job = {
       id: randomUUID(),
@@ -118,8 +141,17 @@ export class JobCreation {
     };
     const { job, created } = await this.deps.jobs.insert(candidate);
     if (job.status !== 'RESERVING') return job;
+    if (await isOverActiveCap(this.deps.jobs, input.userId, cap)) {
+      // Only the request that inserted it removes it; a duplicate (same key) just answers 429.
+      if (created) await this.deps.jobs.discardReserving(job.id);
+      return null;
+    }
     if (created) await this.deps.hooks?.afterReserving?.(job);
-    return this.continueSaga(job, input.correlationId);
+    return job;
+  }
+
+  private continueIfReserving(job: Job, correlationId: string): Promise<Job> {
+    return job.status === 'RESERVING' ? this.continueSaga(job, correlationId) : Promise.resolve(job);
   }
 
   /** Steps 2 and 3 for a RESERVING job (also the reconciler's way forward). */

@@ -42,9 +42,9 @@ export interface JobStep {
   history: JobHistoryEntry[];
 }
 
-/** `job.created` (+ `job.progress` QUEUED) for a job that just became PENDING (creation or requeue). */
-export function createdStep(job: Job, at: Date, actor: string, message = 'Waiting for a worker'): JobStep {
-  const created = entryOf(
+/** `job.created` alone: the dispatcher's wake-up for a PENDING job no worker claimed in time. */
+export function jobCreatedEntry(job: Job): OutboxEntry {
+  return entryOf(
     {
       case: 'jobCreated',
       value: {
@@ -65,6 +65,11 @@ export function createdStep(job: Job, at: Date, actor: string, message = 'Waitin
     },
     job.correlationId,
   );
+}
+
+/** `job.created` (+ `job.progress` QUEUED) for a job that just became PENDING (creation or requeue). */
+export function createdStep(job: Job, at: Date, actor: string, message = 'Waiting for a worker'): JobStep {
+  const created = jobCreatedEntry(job);
   const queued = progressStep({ ...job, status: 'PENDING', progress: 0 }, 'queued', at, actor, { message });
   return {
     entries: [created, ...queued.entries],

@@ -65,6 +65,8 @@ export interface Job {
   /** The worker rendering it and until when its claim holds (renewed while it works). */
   leaseOwner: string | null;
   leaseUntil: Date | null;
+  /** When the latest attempt was claimed (the fair queue serves the user served longest ago first). */
+  startedAt?: Date | null;
   errorCode: string | null;
   errorMessage: string | null;
   output: JobOutput | null;
@@ -89,6 +91,7 @@ export type JobFields = Partial<
     | 'attemptLimit'
     | 'leaseOwner'
     | 'leaseUntil'
+    | 'startedAt'
     | 'errorCode'
     | 'errorMessage'
     | 'output'

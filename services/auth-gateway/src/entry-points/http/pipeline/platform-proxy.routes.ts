@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import { pipeline } from 'node:stream';
 import { Router, type Request, type Response } from 'express';
 import type { Logger } from '@kadr/telemetry';
 import {
@@ -108,11 +107,17 @@ export function sendUpstreamAnswer(res: Response, response: IncomingMessage, log
   }
   // Headers now, not with the first body bytes: an event stream may stay quiet for a while.
   res.flushHeaders();
-  pipeline(response, res, (error) => {
-    if (error && res.writableEnded === false) {
-      logger.warn({ err: error.message }, 'upstream answer interrupted while streaming');
-    }
+  // `pipe` with one listener each way, not `pipeline`: pipeline puts seven 'close' listeners on
+  // the response, which with the middlewares' own (and OpenTelemetry's) went past Node's 10 —
+  // a MaxListenersExceededWarning on every proxied call such as POST /jobs (issue 13).
+  response.once('error', (error) => {
+    if (!res.writableEnded) logger.warn({ err: error.message }, 'upstream answer interrupted while streaming');
+    res.destroy();
   });
+  res.once('close', () => {
+    if (!response.complete) response.destroy();
+  });
+  response.pipe(res);
 }
 
 export function pickHeaders(headers: IncomingHttpHeaders, names: string[]): Record<string, string> {

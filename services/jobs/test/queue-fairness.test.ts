@@ -1,0 +1,77 @@
+/**
+ * One user cannot fill the queue (issue 13): a worker takes jobs in fair order across users, so
+ * one user's 25 queued jobs delay another user's first job by at most the render in progress.
+ * Deterministic: the gated provider decides when each render ends; the test counts renders.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { GatedProvider } from './helpers/gated-provider';
+import { startRig, userToken, waitFor, type Rig } from './helpers/test-rig';
+
+const LITE = { prompt: 'queued', modelId: 'kadr-motion-v1', duration: 5, quality: 'Lite', speed: 'Normal' };
+
+describe('fair queue across users [memory bus, one render slot]', () => {
+  let rig: Rig;
+  let provider: GatedProvider;
+  let sampleDir: string;
+
+  beforeAll(async () => {
+    sampleDir = await mkdtemp(path.join(os.tmpdir(), 'kadr-gated-'));
+    provider = await GatedProvider.create(sampleDir);
+    rig = await startRig({
+      env: { WORKER_CONCURRENCY: '1', ACTIVE_JOBS_CAP_FREE: '50' },
+      start: { providers: [provider] },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    provider.openAll();
+    await rig.close();
+    await rm(sampleDir, { recursive: true, force: true });
+  });
+
+  const create = async (userId: string) => {
+    const answer = await request(rig.api.url)
+      .post('/jobs')
+      .set('authorization', `Bearer ${await userToken(userId)}`)
+      .set('idempotency-key', randomUUID())
+      .send(LITE);
+    expect(answer.status).toBe(202);
+    return answer.body.id as string;
+  };
+
+  it("another user's first job waits for at most the one render in progress, not 25", async () => {
+    const heavy = `heavy-${randomUUID()}`;
+    const light = `light-${randomUUID()}`;
+    rig.commerce.give(heavy, 1000);
+    rig.commerce.give(light, 100);
+    const heavyJobs: string[] = [];
+    for (let i = 0; i < 25; i += 1) heavyJobs.push(await create(heavy));
+    await provider.startedCount(1);
+    // Every heavy job.created has reached the worker (waiting for the slot) before the light job exists.
+    await rig.api.adapters.relay.runOnce();
+    const lightJob = await create(light);
+    await rig.api.adapters.relay.runOnce();
+
+    // Renders end one at a time until the light job has started.
+    while (!provider.started.includes(lightJob)) {
+      const before = provider.started.length;
+      provider.open(1);
+      await provider.startedCount(before + 1);
+    }
+    const rendersBefore = provider.started.indexOf(lightJob);
+    expect(provider.started.slice(0, rendersBefore).every((id) => heavyJobs.includes(id))).toBe(true);
+    expect(rendersBefore).toBe(1);
+
+    // And the heavy user's jobs still all run, oldest first.
+    provider.openAll();
+    await waitFor(
+      async () => (await rig.api.adapters.jobs.countForUser(heavy, ['COMPLETED'])) === 25,
+      60_000,
+      'the heavy user to be served',
+    );
+    expect(provider.started.filter((id) => heavyJobs.includes(id))).toEqual(heavyJobs);
+  }, 120_000);
+});
