@@ -39,7 +39,7 @@ export interface LogoutAnswer {
 
 /** `GET /bff/platform/api/auth/me`. */
 export interface CurrentUserResponse {
-  data: SessionUser & { tenantId: string | null; createdAt?: string; lastLoginAt?: string };
+  data: SessionUser & { tenantId: string | null };
 }
 
 /** `GET /bff/platform/api/users/me/summary` (ARCHITECTURE §6); `meta` only when a part is missing. */
