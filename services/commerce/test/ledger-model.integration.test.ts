@@ -8,9 +8,9 @@ import { openMemoryModelStores } from './support/ledger-model/memory-model-store
 import { runLedgerModel } from './support/ledger-model/run-ledger-model';
 
 /**
- * The ledger model check at CI size (the real-server stage, ≤ ~2 minutes on two cores): 100
+ * The ledger model check at CI size (the real-server stage, about 2 minutes on two cores): 80
  * cases against the MongoDB-compatible server, whose conditional updates are what production
- * relies on, and 1,000 on the memory adapters. LEDGER_MODEL_RUNS sizes each run instead;
+ * relies on, and 600 on the memory adapters. LEDGER_MODEL_RUNS sizes each run instead;
  * LEDGER_MODEL_SEED replays one.
  */
 describeWithRealServer('mongodb', 'ledger model check [mongodb]', (target) => {
@@ -37,13 +37,13 @@ describeWithRealServer('mongodb', 'ledger model check [mongodb]', (target) => {
           },
         };
       },
-      { defaultRuns: 100, perCase: false },
+      { defaultRuns: 80, perCase: false },
     );
   }, 600_000);
 
   it('keeps every ledger invariant after every step on memory, at CI size', async () => {
     await runLedgerModel('ledger model check [memory, CI size]', openMemoryModelStores, {
-      defaultRuns: 1000,
+      defaultRuns: 600,
       perCase: true,
     });
   }, 600_000);

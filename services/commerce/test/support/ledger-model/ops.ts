@@ -85,5 +85,5 @@ export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.constant({ op: 'relay' as const }) },
 );
 
-/** One case: 1 to 60 steps, spread over the whole range (the events still in flight and the relay are drained after them). */
-export const caseArbitrary = fc.array(opArbitrary, { minLength: 1, maxLength: 60, size: 'max' });
+/** One case: 1 to 40 steps, spread over the whole range (the events still in flight and the relay are drained after them). */
+export const caseArbitrary = fc.array(opArbitrary, { minLength: 1, maxLength: 40, size: 'max' });
