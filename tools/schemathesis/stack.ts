@@ -26,6 +26,14 @@ async function main(): Promise<void> {
     RATE_LIMIT_USER_PER_MINUTE: '1000000',
     RATE_LIMIT_ANONYMOUS_PER_MINUTE: '1000000',
     RATE_LIMIT_TELEMETRY_PER_MINUTE: '1000000',
+    // Job creation really exercised: every catalogue model offered and rendered at once (test-only
+    // renderer, refused in production), credits that never run out (commerce's own welcome grant,
+    // so 402 masks no other check) and no active-jobs cap in the way.
+    JOBS_RENDERER: 'instant',
+    WELCOME_CREDITS: '100000000',
+    ACTIVE_JOBS_CAP_FREE: '100000',
+    ACTIVE_JOBS_CAP_PRO: '100000',
+    ACTIVE_JOBS_CAP_ENTERPRISE: '100000',
   };
   for (const name of ['REDIS_URL', 'MONGODB_URI', 'KAFKA_BROKERS', 'S3_ENDPOINT', 'OIDC_ISSUER_URL']) delete env[name];
   const logger = createLogger({ service: 'kadr-schemathesis', level: env.LOG_LEVEL! });
