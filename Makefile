@@ -1,5 +1,5 @@
 # A thin façade over the npm scripts and tools/ — each target says what it runs.
-.PHONY: install start test test-fast test-real e2e lint typecheck proto-check infra-up infra-down ci
+.PHONY: install start test test-fast test-real fuzz e2e lint typecheck proto-check infra-up infra-down ci
 
 install:            ## dependencies at the versions of package-lock.json
 	npm ci
@@ -7,9 +7,13 @@ install:            ## dependencies at the versions of package-lock.json
 start:              ## the whole product on embedded adapters at http://127.0.0.1:8080
 	npm start
 
-test:               ## the README's test command: fast suite, then the real-server suites
+test:               ## the README's test command: fast suite, the real-server suites, then schemathesis
 	npm test
 	bash tools/test/run-real-server-suites.sh
+	bash tools/schemathesis/run.sh
+
+fuzz:               ## only schemathesis against /bff/openapi.json of the embedded stack (SCHEMATHESIS_MAX_EXAMPLES)
+	bash tools/schemathesis/run.sh
 
 test-fast:          ## unit tests and contract suites on memory adapters (no infrastructure)
 	npm test
