@@ -185,6 +185,19 @@ describe('hostile input over every route of the embedded stack', () => {
     expectNoServerErrors('zero-width prompt');
   });
 
+  // schemathesis's 5xx (issue 13): a valid `from` with a repeated `to` that is no time made the admin
+  // service answer 500 (its cross-field check read the text). The exact request, through the gateway.
+  it('answers the admin logs query schemathesis broke with a 400 on `to`', async () => {
+    const outcome = await send(
+      'admin logs bad to',
+      'GET',
+      `/bff/platform/admin/logs?skip=0&take=50&from=0020-02-29T00:00:00Z&to=null&to=null&action=${'0'.repeat(100)}`,
+    );
+    expect(outcome.status).toBe(400);
+    expect(JSON.parse(outcome.body)).toMatchObject({ type: '/problems/validation', errors: { to: expect.any(String) } });
+    expectNoServerErrors('admin logs bad to');
+  });
+
   it('still serves another user on every service afterwards: no breaker opened', async () => {
     for (const path of [
       '/bff/platform/jobs/recent?take=20',

@@ -317,9 +317,40 @@ describe('admin HTTP routes', () => {
       const future = new Date(Date.now() + 3_600_000).toISOString();
       expect((await get(`/admin/logs?from=${encodeURIComponent(future)}`)).body.pagination.total).toBe(0);
       expect((await get(`/admin/logs?to=${encodeURIComponent(future)}`)).body.pagination.total).toBe(4);
-      for (const bad of ['from=yesterday', 'take=201', 'kind=other', `from=${future}&to=2020-01-01T00:00:00Z`]) {
+      for (const bad of ['from=yesterday', 'take=201', 'kind=other']) {
         expect((await get(`/admin/logs?${bad}`)).status).toBe(400);
       }
+    });
+
+    it('answers an empty range (from later than to) with no entries, not a 400', async () => {
+      await get('/admin/users');
+      const now = Date.now();
+      const later = new Date(now + 3_600_000).toISOString();
+      const earlier = new Date(now - 3_600_000).toISOString();
+      const empty = await get(`/admin/logs?from=${encodeURIComponent(later)}&to=${encodeURIComponent(earlier)}`);
+      expect(empty.status).toBe(200);
+      expect(empty.body).toEqual({ data: [], pagination: { skip: 0, take: 50, total: 0 } });
+      const around = await get(`/admin/logs?from=${encodeURIComponent(earlier)}&to=${encodeURIComponent(later)}`);
+      expect((around.body as AdminLogsPage).data.map((e) => e.action)).toEqual(['users.list']);
+    });
+
+    // schemathesis found a 500: a valid `from` with a `to` that failed its format reached the
+    // cross-field check as text (`'null'.getTime`). Each row is a 400 naming the bad field.
+    it.each([
+      [`from=0020-02-29T00:00:00Z&to=null&to=null&action=${'0'.repeat(100)}`, 'to'],
+      ['from=2026-01-01T00:00:00Z&to=null', 'to'],
+      ['from=null&to=2026-01-01T00:00:00Z', 'from'],
+      ['from=2025-02-29T00:00:00Z', 'from'],
+    ])('%s is a 400 on %s', async (query, field) => {
+      const answer = await get(`/admin/logs?${query}`);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ type: '/problems/validation', errors: { [field]: expect.any(String) } });
+    });
+
+    it('reads entries before year 100 as ordinary times', async () => {
+      const answer = await get('/admin/logs?from=0020-02-29T00:00:00Z&to=0099-12-31T23:59:59Z');
+      expect(answer.status).toBe(200);
+      expect(answer.body.pagination.total).toBe(0);
     });
   });
 });
