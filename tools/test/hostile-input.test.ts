@@ -194,7 +194,10 @@ describe('hostile input over every route of the embedded stack', () => {
       `/bff/platform/admin/logs?skip=0&take=50&from=0020-02-29T00:00:00Z&to=null&to=null&action=${'0'.repeat(100)}`,
     );
     expect(outcome.status).toBe(400);
-    expect(JSON.parse(outcome.body)).toMatchObject({ type: '/problems/validation', errors: { to: expect.any(String) } });
+    expect(JSON.parse(outcome.body)).toMatchObject({
+      type: '/problems/validation',
+      errors: { to: expect.any(String) },
+    });
     expectNoServerErrors('admin logs bad to');
   });
 

@@ -1,4 +1,4 @@
-import { ZodError } from 'zod';
+import { ZodError, type z } from 'zod';
 import { HttpProblem, isProblemReason, type ProblemReason } from './problems';
 
 /** MongoDB driver errors that mean "try again shortly" rather than "your request is wrong". */
@@ -22,11 +22,26 @@ function isTransientDbError(error: Error & { errorLabels?: unknown }): boolean {
 /** Turns zod issues into the `errors` map (field path → message) of a validation problem. */
 export function validationProblem(error: ZodError, detail = 'Some fields need correction.'): HttpProblem {
   const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
+  for (const issue of error.issues.flatMap(closestBranch)) {
     const field = issue.path.map(String).join('.') || '_';
     errors[field] ??= issue.message;
   }
   return new HttpProblem('validation', { detail, errors });
+}
+
+/**
+ * A value that matches no branch of a union (`{ planId: 'enterprise' }` against "a package or a
+ * plan") is explained by the branch it came closest to — the one with strictly the fewest issues —
+ * so the person reads the field's own message rather than "Invalid input". A tie keeps the union's
+ * issue: no branch is the better explanation.
+ */
+function closestBranch(issue: z.core.$ZodIssue): z.core.$ZodIssue[] {
+  if (issue.code !== 'invalid_union' || issue.errors.length === 0) return [issue];
+  const sizes = issue.errors.map((branch) => branch.length);
+  const fewest = Math.min(...sizes);
+  if (fewest === 0 || sizes.filter((size) => size === fewest).length > 1) return [issue];
+  const branch = issue.errors[sizes.indexOf(fewest)]!;
+  return branch.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })).flatMap(closestBranch);
 }
 
 /**

@@ -12,7 +12,9 @@ import {
   SubscriptionResponseSchema,
   TpayDiagnosticsResponseSchema,
   CreditsResponseSchema,
+  PURCHASABLE_PLAN_IDS,
 } from '@kadr/contracts';
+import { PLANS } from '../src/domain/catalogue/catalogue';
 import { bearer, createHarness, eventually, serviceToken, userToken, type Harness } from './support/commerce-harness';
 
 describe('commerce HTTP routes (memory, mock provider)', () => {
@@ -207,7 +209,9 @@ describe('commerce HTTP routes (memory, mock provider)', () => {
         .set('authorization', auth)
         .send({ planId: 'enterprise' })
         .expect(400);
-      expect(enterprise.body.errors).toHaveProperty('planId');
+      expect(enterprise.body.errors.planId).toBe('Enterprise has custom pricing: please contact us.');
+      // The document's enum of purchasable plans is the catalogue's.
+      expect(PLANS.filter((plan) => plan.purchasable).map((plan) => plan.id)).toEqual([...PURCHASABLE_PLAN_IDS]);
     });
 
     it('mock-process: success pays once, a failure after it conflicts, another user’s order is not found', async () => {

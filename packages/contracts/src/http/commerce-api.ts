@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CreditsSchema, PlanIdSchema, ResolutionSchema, SubscriptionSchema } from './commerce';
+import { CreditsSchema, PlanIdSchema, ResolutionSchema, SubscriptionSchema, type PlanId } from './commerce';
 
 /**
  * The rest of commerce's HTTP API (the credits and subscription reads the gateway's user
@@ -99,11 +99,26 @@ export const CreateOrderRequestSchema = z.union([
 export type CreateOrderRequest = z.infer<typeof CreateOrderRequestSchema>;
 
 /**
+ * The plans a person can buy online (commerce's catalogue marks the same ones `purchasable`, which its
+ * route test checks). Enterprise has custom pricing: listed on the plan screen with "Contact us".
+ */
+export const PURCHASABLE_PLAN_IDS = ['starter', 'pro'] as const satisfies readonly PlanId[];
+
+/**
  * The same body as commerce validates it and the public API documents it: the package one of the
- * catalogue's ids (an enum in the document, so a fuzzer knows which exist).
+ * catalogue's ids and the plan one of the purchasable plans (enums in the document, so a fuzzer
+ * knows which exist). Enterprise stays a 400 on `planId` with its "contact us" message.
  */
 export const CreateOrderBodySchema = z
-  .union([z.strictObject({ packageId: CreditPackageIdSchema }), z.strictObject({ planId: PlanIdSchema })])
+  .union([
+    z.strictObject({ packageId: CreditPackageIdSchema }),
+    z.strictObject({
+      planId: z.enum(PURCHASABLE_PLAN_IDS, {
+        error: (issue) =>
+          issue.input === 'enterprise' ? 'Enterprise has custom pricing: please contact us.' : 'Choose a plan.',
+      }),
+    }),
+  ])
   .meta({ id: 'CreateOrderBody' });
 
 export const CreateOrderResponseSchema = z.object({
