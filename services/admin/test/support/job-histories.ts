@@ -11,17 +11,19 @@ import {
 
 /**
  * Random job histories as the jobs service lives them, with the events it publishes for each
- * step (services/jobs/src/domain/jobs/job-events.ts, job-admin.ts, generation/job-runner.ts):
+ * step (services/jobs/src/domain/jobs/job-events.ts, job-admin.ts, job-dispatcher.ts,
+ * generation/job-runner.ts):
  *
  * - create: `job.created` (createdAt) + `job.progress` QUEUED/PENDING, attempt 0;
  * - claim: PROCESSING with attempt + 1; progress: PROCESSING; complete / fail: COMPLETED / FAILED;
  * - sweep (lease expired) and requeue (administrator; FAILED, PENDING or PROCESSING):
  *   `job.created` again (the original createdAt) + PENDING with the same attempt;
+ * - hand-back (its worker shuts down): `job.created` + PENDING with the attempt given back (− 1);
  * - mark failed (administrator; PENDING or PROCESSING): FAILED, same attempt;
  * - redispatch (a PENDING job's `job.created` published again); delete: `job.deleted`, final.
  *
- * Steps often share a millisecond (an instant render starts, reports and completes in one), except
- * a sweep or a requeue, which come after a lease ran out or an administrator looked: ≥ 1 ms later.
+ * Steps often share a millisecond (an instant render starts, reports and completes in one),
+ * except a requeue of a FAILED job, which an administrator does after looking: ≥ 1 ms later.
  */
 
 const ACTIONS = [
@@ -30,6 +32,7 @@ const ACTIONS = [
   'complete',
   'fail',
   'sweep',
+  'handBack',
   'requeue',
   'markFailed',
   'redispatch',
@@ -125,6 +128,11 @@ function step(
       const queued = to('PENDING');
       return { next: queued.next, events: [emit.created(), ...queued.events] };
     }
+    case 'handBack': {
+      if (state.status !== 'PROCESSING') return null;
+      const queued = to('PENDING', state.attempt - 1);
+      return { next: queued.next, events: [emit.created(), ...queued.events] };
+    }
     case 'markFailed':
       return state.status === 'PENDING' || state.status === 'PROCESSING' ? to('FAILED') : null;
     case 'redispatch':
@@ -156,8 +164,8 @@ export function playHistories(plans: JobPlan[], users: number, runId: string): P
     let state: JobState = { status: 'PENDING', attempt: 0, deleted: false };
     events.push(created(jobId, userId, createdAt), progress(jobId, userId, state, createdAt));
     for (const { action, gapMs } of plan.steps) {
-      const humanOrLease = action === 'sweep' || action === 'requeue';
-      const at = new Date(clock + (humanOrLease ? Math.max(1, gapMs) : gapMs));
+      const backFromOutcome = action === 'requeue' && state.status === 'FAILED';
+      const at = new Date(clock + (backFromOutcome ? Math.max(1, gapMs) : gapMs));
       const result = step(state, action, {
         created: () => created(jobId, userId, createdAt),
         progress: (next) => progress(jobId, userId, next, at),

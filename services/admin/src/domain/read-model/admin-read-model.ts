@@ -39,12 +39,12 @@ export class AdminReadModel {
   }
 
   /**
-   * A job's status as one of its events reports it. `attempt` is the job's attempt at that step
-   * (0 for `job.created`); with the time and the status it places the step in the job's history,
-   * so duplicated, reordered and late events cannot move the job backwards (see jobStepOrder).
+   * A job's status as one of its events reports it; its time and status place the step in the
+   * job's history, so duplicated, reordered and late events cannot move the job backwards
+   * (see jobStepOrder).
    */
   async jobStepped(
-    step: { jobId: string; userId: string; status: PublicJobStatus; attempt: number; at: Date; errorCode?: string },
+    step: { jobId: string; userId: string; status: PublicJobStatus; at: Date; errorCode?: string },
     origin: EventOrigin,
   ): Promise<void> {
     if (await this.isPurged(step.userId)) return;

@@ -22,30 +22,28 @@ export interface JobStatusStep {
 }
 
 /**
- * Within one attempt a job moves PENDING → PROCESSING → COMPLETED | FAILED; the rank breaks ties
- * between steps of one millisecond (an instant render starts and completes in one, a job created
- * and marked failed in one). COMPLETED and FAILED are never both reached in one attempt and one
- * millisecond; they get different ranks only so that the outcome never depends on arrival order.
+ * A job moves PENDING → PROCESSING → COMPLETED | FAILED; the rank breaks ties between steps of
+ * one millisecond (an instant render starts and completes in one, a job is created and marked
+ * failed in one). COMPLETED and FAILED are never both reached in one millisecond; they get
+ * different ranks only so that the outcome never depends on arrival order.
  */
 const RANK: Record<PublicJobStatus, number> = { PENDING: 0, PROCESSING: 1, COMPLETED: 2, FAILED: 3 };
 
 /**
  * The position of a job event in its job's history, as a string that sorts in history order:
- * attempt first (a worker's claim raises it, so a later attempt wins whatever the clocks of the
- * processes say), then the event's time, then the rank of the status. The jobs service's events
- * carry no sequence number; this order agrees with its history as long as a step that moves a
- * job back to PENDING within an attempt (a lease sweep, an administrator's requeue) is at least
- * one millisecond after the step before it — a lease has run out, a person has looked. Every
- * delivery of an event has the same order, so the newest-wins record is the same for any arrival
- * order and any number of duplicates.
- *
- * `job.created` carries no attempt and the job's original creation time: it is attempt 0, so a
- * copy published again on requeue or re-dispatch never moves a job back.
+ * the event's time, then the rank of the status. The jobs service's events carry no sequence
+ * number (and their attempt can go down: a worker that shuts down hands its job back with the
+ * attempt returned), so this is the order we can know. It agrees with the job's history for
+ * what the counts show (active, completed, failed): within one millisecond a job only moves
+ * forward (PENDING → PROCESSING → an outcome, or back to PENDING while still active); a step
+ * from an outcome back to PENDING is an administrator's requeue, which comes after a person
+ * looked. Every delivery of an event has the same order, so the newest-wins record is the same
+ * for any arrival order and any number of duplicates. `job.created` carries the job's original
+ * creation time, so a copy published again (requeue, re-dispatch, hand-back) never moves a job back.
  */
-export function jobStepOrder(step: { attempt: number; at: Date; status: PublicJobStatus }): string {
-  const attempt = String(Math.max(0, Math.trunc(step.attempt))).padStart(10, '0');
+export function jobStepOrder(step: { at: Date; status: PublicJobStatus }): string {
   const millis = String(Math.max(0, step.at.getTime())).padStart(16, '0');
-  return `${attempt}.${millis}.${RANK[step.status]}`;
+  return `${millis}.${RANK[step.status]}`;
 }
 
 /** Whether `step` is later in the job's history than the step `job` shows (records without an order: by time, as before). */

@@ -79,20 +79,20 @@ export async function subscribeAdmin({ bus, readModel, purges, logger }: AdminCo
       const envelope = decodeEventOn('job.created', value);
       const { jobId, userId, createdAt } = envelope.payload.value;
       const at = dateOr(createdAt, envelope.occurredAt && timestampDate(envelope.occurredAt));
-      // No attempt on job.created, and the original creation time even when published again (requeue,
-      // re-dispatch): the first step of the job's history, never one that moves it back.
-      await readModel.jobStepped({ jobId, userId, status: 'PENDING', attempt: 0, at }, envelope);
+      // The original creation time even when published again (requeue, re-dispatch, hand-back):
+      // the first step of the job's history, never one that moves it back.
+      await readModel.jobStepped({ jobId, userId, status: 'PENDING', at }, envelope);
     },
     'job.progress': async ({ value }) => {
       const envelope = decodeEventOn('job.progress', value);
-      const { jobId, userId, status, kind, errorCode, attempt, occurredAt } = envelope.payload.value;
+      const { jobId, userId, status, kind, errorCode, occurredAt } = envelope.payload.value;
       const mapped = STATUS[status] ?? (kind === JobProgressKind.FAILED ? 'FAILED' : undefined);
       if (!mapped) {
         logger.warn({ jobId, status, kind }, 'job.progress without a known status: ignored');
         return;
       }
       const at = dateOr(occurredAt, envelope.occurredAt && timestampDate(envelope.occurredAt));
-      await readModel.jobStepped({ jobId, userId, status: mapped, attempt, at, errorCode }, envelope);
+      await readModel.jobStepped({ jobId, userId, status: mapped, at, errorCode }, envelope);
     },
     'job.deleted': async ({ value }) => {
       const envelope = decodeEventOn('job.deleted', value);
