@@ -70,13 +70,27 @@ function planActions(options: ChaosRunOptions, random: () => number): Action[] {
 }
 
 export async function runChaos(stack: ChaosStack, options: ChaosRunOptions): Promise<ChaosRunResult> {
-  const { log } = options;
   const random = seededRandom(options.seed);
   const runTag = `${options.seed}-${Date.now().toString(36)}`;
   const users = Array.from(
     { length: options.users },
     (_, i) => new ChaosUser(stack.publicUrl, `chaos-${runTag}-${i}@kadr.local`),
   );
+  try {
+    return await runWorkloadUnderChaos(stack, options, users, random);
+  } finally {
+    // Also when the run failed half-way: open live streams would keep the test process alive.
+    await Promise.all(users.map((user) => user.live.stop()));
+  }
+}
+
+async function runWorkloadUnderChaos(
+  stack: ChaosStack,
+  options: ChaosRunOptions,
+  users: ChaosUser[],
+  random: () => number,
+): Promise<ChaosRunResult> {
+  const { log } = options;
   const actions = planActions(options, random);
   let brokerKills = 0;
   const killBroker = async (why: string) => {
@@ -121,10 +135,10 @@ export async function runChaos(stack: ChaosStack, options: ChaosRunOptions): Pro
 
   const failure = await workloadFailed;
   if (failure) throw failure instanceof Error ? failure : new Error('the workload failed', { cause: failure });
-  // Usually while the restarted worker waits to rejoin its group (the group first waits out its
-  // killed predecessor's session): it must ride out the outage, not give up starting.
-  const rejoining = !stack.workers[0].ready;
-  await killBroker(`while jobs render and settle${rejoining ? ', worker A rejoining its group' : ''}`);
+  // While the restarted worker waits to rejoin its group (the coordinator holds its JoinGroup
+  // until the killed predecessor's session ends): it must ride out the outage, not give up.
+  const rejoining = await waitForGroupState(stack.broker.address, 'jobs-worker', 'PreparingRebalance', 60_000);
+  await killBroker(`while jobs render and settle${rejoining ? ', worker A waiting to rejoin its group' : ''}`);
   await workerKill.restarted;
   log('jobs-worker-a back');
 
@@ -157,7 +171,6 @@ export async function runChaos(stack: ChaosStack, options: ChaosRunOptions): Pro
     };
   } finally {
     await connection.close();
-    await Promise.all(users.map((user) => user.live.stop()));
   }
 }
 
@@ -207,6 +220,23 @@ async function workerGroupLag(broker: string): Promise<number> {
       const at = committed?.partitions.find((p) => p.partition === partition)?.offset ?? '-1';
       return lag + Number(BigInt(high) - (BigInt(at) < 0n ? 0n : BigInt(at)));
     }, 0);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/** True once the group is in `state` (e.g. a member's JoinGroup is pending), false when the bound passes first. */
+async function waitForGroupState(broker: string, group: string, state: string, timeoutMs: number): Promise<boolean> {
+  const admin = new Kafka({ clientId: 'kadr-chaos-group', brokers: [broker], logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const { groups } = await admin.describeGroups([group]);
+      if (groups[0]?.state === state) return true;
+      await sleep(200);
+    }
+    return false;
   } finally {
     await admin.disconnect();
   }

@@ -133,11 +133,22 @@ function headersOf(headers: IHeaders | undefined): Record<string, string> {
   return result;
 }
 
-function waitForGroupJoin(consumer: Consumer, timeoutMs: number): { joined: Promise<void>; cancel(): void } {
+/**
+ * Resolves at the member's first GROUP_JOIN. A crash kafkajs restarts from (`restart: true`: a
+ * broker that went away while the member was joining) is waited out, not a failure — the
+ * chaos run (tools/chaos) saw a jobs worker exit at start-up because the broker died while its
+ * join was pending. Only a crash kafkajs gives up on, or the time-out, rejects.
+ */
+export function waitForGroupJoin(
+  consumer: Pick<Consumer, 'on' | 'events'>,
+  timeoutMs: number,
+): { joined: Promise<void>; cancel(): void } {
   let cancel = (): void => undefined;
   const joined = new Promise<void>((resolve, reject) => {
     const removeJoin = consumer.on(consumer.events.GROUP_JOIN, () => settle(resolve));
-    const removeCrash = consumer.on(consumer.events.CRASH, (event) => settle(() => reject(event.payload.error)));
+    const removeCrash = consumer.on(consumer.events.CRASH, (event) => {
+      if (!event.payload.restart) settle(() => reject(event.payload.error));
+    });
     const timer = setTimeout(
       () => settle(() => reject(new Error(`consumer did not join its group within ${timeoutMs} ms`))),
       timeoutMs,
