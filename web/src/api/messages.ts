@@ -48,6 +48,8 @@ export const problemMessages = {
     },
     payload_too_large: { title: 'Request too large', message: 'The request is too large.' },
     method_not_allowed: { title: 'Method not allowed', message: 'This address does not accept this request.' },
+    request_timeout: { title: 'Request time-out', message: 'The request did not arrive in time. Please try again.' },
+    headers_too_large: { title: 'Request headers too large', message: 'The request headers are too large.' },
     cancelled: { title: 'Cancelled', message: 'The request was cancelled.' },
   },
   pl: {
@@ -103,6 +105,11 @@ export const problemMessages = {
     },
     payload_too_large: { title: 'Zbyt duże żądanie', message: 'Żądanie jest zbyt duże.' },
     method_not_allowed: { title: 'Niedozwolona metoda', message: 'Ten adres nie przyjmuje takiego żądania.' },
+    request_timeout: {
+      title: 'Przekroczono czas żądania',
+      message: 'Żądanie nie dotarło na czas. Spróbuj ponownie.',
+    },
+    headers_too_large: { title: 'Zbyt duże nagłówki żądania', message: 'Nagłówki żądania są zbyt duże.' },
     cancelled: { title: 'Anulowano', message: 'Żądanie zostało anulowane.' },
   },
 } satisfies FeatureMessages;

@@ -51,6 +51,8 @@ const SPEC_ROWS: Array<[ProblemReason, number, string, string | null]> = [
   ['idempotency_key_reuse', 422, 'Already submitted', null],
   ['payload_too_large', 413, 'Request too large', null],
   ['method_not_allowed', 405, 'Method not allowed', null],
+  ['request_timeout', 408, 'Request time-out', 'The request did not arrive in time. Please try again.'],
+  ['headers_too_large', 431, 'Request headers too large', null],
   ['cancelled', 0, 'Cancelled', null],
 ];
 
@@ -89,12 +91,19 @@ describe('the catalogue', () => {
   });
 
   it('retries exactly the spec’s retryable reasons; the user summary also network_error and rate_limited', () => {
-    expect([...RETRYABLE_REASONS].sort()).toEqual(['backend_http', 'proxy_error', 'service_unavailable', 'timeout']);
+    expect([...RETRYABLE_REASONS].sort()).toEqual([
+      'backend_http',
+      'proxy_error',
+      'request_timeout',
+      'service_unavailable',
+      'timeout',
+    ]);
     expect([...USER_SUMMARY_RETRY_REASONS].sort()).toEqual([
       'backend_http',
       'network_error',
       'proxy_error',
       'rate_limited',
+      'request_timeout',
       'service_unavailable',
       'timeout',
     ]);
@@ -113,6 +122,7 @@ describe('classification without a known type', () => {
     [409, 'conflict'],
     [413, 'payload_too_large'],
     [418, 'unknown'],
+    [431, 'headers_too_large'],
     [422, 'validation'],
     [429, 'rate_limited'],
     [500, 'unknown'],

@@ -41,6 +41,9 @@ export const PROBLEM_REASONS = [
   'payload_too_large',
   // the server catalogue's 405: a method the API does not document for an address
   'method_not_allowed',
+  // the server catalogue's 408 and 431: Node's parser refused the request (too slow, headers too large)
+  'request_timeout',
+  'headers_too_large',
   // the browser's own: the caller gave up
   'cancelled',
 ] as const;
@@ -49,6 +52,8 @@ export type ProblemReason = (typeof PROBLEM_REASONS)[number];
 /** Reasons the retry helper retries by default (spec §8). */
 export const RETRYABLE_REASONS: readonly ProblemReason[] = [
   'timeout',
+  // The server's 408: the request did not arrive in time, nothing was done (a bare 408 was `timeout` before).
+  'request_timeout',
   'service_unavailable',
   'proxy_error',
   'backend_http',
@@ -72,6 +77,7 @@ const REASON_OF_STATUS: Readonly<Record<number, ProblemReason>> = {
   409: 'conflict',
   410: 'not_found',
   413: 'payload_too_large',
+  431: 'headers_too_large',
   422: 'validation',
   429: 'rate_limited',
   500: 'unknown',
