@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describeRepositoryContract } from '@kadr/documents/testing';
 import type { Job, OutboxEntry } from '../../domain/jobs/job';
-import type { JobRepository } from './job.repository';
+import type { JobRepository, QueueHead } from './job.repository';
 import { MemoryJobRepository } from './memory-job.repository';
 import { MongooseJobRepository } from './mongoose-job.repository';
 
@@ -190,6 +190,77 @@ describeRepositoryContract<JobRepository>(
       expect(await getRepo().discardReserving(lost.id)).toBe(false);
       expect(await getRepo().discardReserving(saga.id)).toBe(true);
       expect(await getRepo().findById(saga.id)).toBeNull();
+    });
+
+    it('queue heads: per user the oldest PENDING job, jobs rendering and the latest start; oldest heads first, up to the limit', async () => {
+      const base = Date.now() - 600_000;
+      const at = (s: number) => new Date(base + s * 1000);
+      const deleted = { deletedAt: at(50) };
+      const jobs: Job[] = [
+        // a: two queued (the older is the head), one rendering, one finished later; a deleted older one is no head.
+        aJob({ id: 'a-0', userId: 'a', createdAt: at(0), ...deleted }),
+        aJob({ id: 'a-2', userId: 'a', createdAt: at(2) }),
+        aJob({ id: 'a-1', userId: 'a', createdAt: at(1) }),
+        aJob({ id: 'a-run', userId: 'a', createdAt: at(0), status: 'PROCESSING', attempt: 1, startedAt: at(5) }),
+        aJob({ id: 'a-done', userId: 'a', createdAt: at(0), status: 'COMPLETED', attempt: 1, startedAt: at(9) }),
+        // b: one queued, never served.
+        aJob({ id: 'b-1', userId: 'b', createdAt: at(1.5) }),
+        // c: one queued, two rendering; a deleted job's start and a deleted rendering job do not count.
+        aJob({ id: 'c-1', userId: 'c', createdAt: at(3) }),
+        aJob({ id: 'c-run1', userId: 'c', createdAt: at(0), status: 'PROCESSING', attempt: 1, startedAt: at(4) }),
+        aJob({ id: 'c-run2', userId: 'c', createdAt: at(0), status: 'PROCESSING', attempt: 2, startedAt: at(6) }),
+        aJob({ id: 'c-gone', userId: 'c', createdAt: at(0), status: 'PROCESSING', startedAt: at(8), ...deleted }),
+        // d: nothing queued; e: only a deleted queued job.
+        aJob({ id: 'd-run', userId: 'd', createdAt: at(0), status: 'PROCESSING', attempt: 1, startedAt: at(7) }),
+        aJob({ id: 'e-0', userId: 'e', createdAt: at(0), ...deleted }),
+        // f and g: heads created in the same millisecond, ordered by job id; g-1 and g-2 likewise within g.
+        aJob({ id: 'g-2', userId: 'g', createdAt: at(10) }),
+        aJob({ id: 'g-1', userId: 'g', createdAt: at(10) }),
+        aJob({ id: 'f-1', userId: 'f', createdAt: at(10) }),
+        aJob({ id: 'f-done', userId: 'f', createdAt: at(0), status: 'FAILED', attempt: 3, startedAt: null }),
+      ];
+      for (const job of jobs) await getRepo().insert(job);
+      const summary = (heads: QueueHead[]) =>
+        heads.map((h) => [h.job.userId, h.job.id, h.job.status, h.running, h.lastStartedAt?.getTime() ?? null]);
+      expect(summary(await getRepo().queueHeads(10))).toEqual([
+        ['a', 'a-1', 'PENDING', 1, at(9).getTime()],
+        ['b', 'b-1', 'PENDING', 0, null],
+        ['c', 'c-1', 'PENDING', 2, at(6).getTime()],
+        ['f', 'f-1', 'PENDING', 0, null],
+        ['g', 'g-1', 'PENDING', 0, null],
+      ]);
+      expect(summary(await getRepo().queueHeads(2))).toEqual([
+        ['a', 'a-1', 'PENDING', 1, at(9).getTime()],
+        ['b', 'b-1', 'PENDING', 0, null],
+      ]);
+      // The head is a whole job (what the claim needs).
+      const [head] = await getRepo().queueHeads(1);
+      expect(head!.job).toMatchObject({ id: 'a-1', prompt: 'a prompt', attempt: 0, attemptLimit: 3, cost: 3 });
+    });
+
+    it('queue heads follow claims: a claimed head gives way to the user’s next job and counts as running', async () => {
+      const base = Date.now() - 600_000;
+      const first = aJob({ id: 'q-1', userId: 'q', createdAt: new Date(base) });
+      const second = aJob({ id: 'q-2', userId: 'q', createdAt: new Date(base + 1000) });
+      for (const job of [second, first]) await getRepo().insert(job);
+      expect(await getRepo().queueHeads(10)).toEqual([
+        expect.objectContaining({ job: expect.objectContaining({ id: 'q-1' }), running: 0, lastStartedAt: null }),
+      ]);
+      const startedAt = new Date(base + 5000);
+      await getRepo().update(
+        first.id,
+        { status: ['PENDING'], attempt: 0 },
+        { set: { status: 'PROCESSING', attempt: 1, startedAt } },
+      );
+      const [head] = await getRepo().queueHeads(10);
+      expect(head).toMatchObject({ job: { id: 'q-2' }, running: 1 });
+      expect(head!.lastStartedAt?.getTime()).toBe(startedAt.getTime());
+      await getRepo().update(
+        second.id,
+        { status: ['PENDING'] },
+        { set: { status: 'PROCESSING', attempt: 1, startedAt } },
+      );
+      expect(await getRepo().queueHeads(10)).toEqual([]);
     });
   },
 );

@@ -222,7 +222,8 @@ export class MongooseJobRepository implements JobRepository {
           { $group: { _id: '$userId', n: { $sum: 1 } } },
         ]),
         this.jobs.aggregate<{ _id: string; last: Date }>([
-          { $match: { userId: { $in: userIds }, startedAt: { $ne: null } } },
+          // Deleted jobs are left out, as everywhere (and the memory store forgets them once published).
+          { $match: { userId: { $in: userIds }, startedAt: { $ne: null }, deletedAt: null } },
           { $group: { _id: '$userId', last: { $max: '$startedAt' } } },
         ]),
       ]);
