@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ResolutionSchema } from './commerce';
-import { PROMPT_VISIBLE_CHARACTER_PATTERN } from './prompt-text';
+import { RESOLUTIONS, ResolutionSchema, type Resolution } from './commerce';
+import { PROMPT_VISIBLE_CHARACTER, PROMPT_VISIBLE_CHARACTER_PATTERN, trimInvisibleEdges } from './prompt-text';
 
 /**
  * The jobs service's HTTP API. Public paths are relative to the jobs service's base URL and are
@@ -114,12 +114,44 @@ export const AI_MODEL_IDS = ['kadr-motion-v1', 'fal-kling-standard', 'faulty-tes
 export const AiModelIdSchema = z.enum(AI_MODEL_IDS);
 export type AiModelId = z.infer<typeof AiModelIdSchema>;
 
-// Invisible at the edges of a prompt (issue 13): white space, format characters (zero-width space,
-// joiners, bidi marks, BOM) and the blank letters Hangul fillers and the braille blank.
-const INVISIBLE = '\\p{White_Space}\\p{Cf}\\u115f\\u1160\\u3164\\uffa0\\u2800';
-const INVISIBLE_EDGES = new RegExp(`^[${INVISIBLE}]+|[${INVISIBLE}]+$`, 'gu');
-/** A prompt needs one character a person can see: neither invisible nor a lone combining mark. */
-const VISIBLE_CHARACTER = new RegExp(`[^${INVISIBLE}\\p{M}\\p{Default_Ignorable_Code_Point}]`, 'u');
+/** The frame height of each quality (ARCHITECTURE §4). */
+export const RESOLUTION_OF_QUALITY = { Lite: '480p', Standard: '720p', Pro: '1080p', Ultra: '2160p' } as const;
+
+/**
+ * What each model renders: its durations and its highest resolution (so the qualities up to it).
+ * The jobs service's catalogue (`models.ts`) is tested against this table; `POST /jobs` states it
+ * (its body is one shape per model in the OpenAPI document, and a quality or duration the model
+ * does not render is a 400 on that field).
+ */
+export const AI_MODEL_OPTIONS = {
+  'kadr-motion-v1': { durations: [5, 10, 15], maxResolution: '2160p' },
+  'fal-kling-standard': { durations: [5, 10], maxResolution: '1080p' },
+  'faulty-test': { durations: [5, 10, 15], maxResolution: '2160p' },
+} as const satisfies Record<AiModelId, { durations: readonly JobDuration[]; maxResolution: Resolution }>;
+
+/** The qualities a model renders: those whose resolution is at most its highest. */
+export function qualitiesOfModel(modelId: AiModelId): JobQuality[] {
+  const order = RESOLUTIONS.indexOf(AI_MODEL_OPTIONS[modelId].maxResolution);
+  return JOB_QUALITIES.filter((quality) => RESOLUTIONS.indexOf(RESOLUTION_OF_QUALITY[quality]) <= order);
+}
+
+/**
+ * `POST /jobs` as the OpenAPI document states the per-model rule (JSON Schema, generated from
+ * `AI_MODEL_OPTIONS`): exactly one branch per model, told apart by `modelId`.
+ */
+const PER_MODEL_JSON_SCHEMA = {
+  oneOf: AI_MODEL_IDS.map((modelId) => ({
+    title: modelId,
+    type: 'object',
+    properties: {
+      modelId: { const: modelId },
+      duration: { enum: [...AI_MODEL_OPTIONS[modelId].durations] },
+      quality: { enum: qualitiesOfModel(modelId) },
+    },
+    required: ['modelId'],
+  })),
+  discriminator: { propertyName: 'modelId' },
+};
 
 /**
  * `POST /jobs` body as the jobs service validates it (and the public API documents it): the
@@ -133,8 +165,9 @@ export const CreateJobBodySchema = CreateJobRequestSchema.extend({
     .min(1, { error: 'Enter a prompt.' })
     .regex(NO_CONTROL_CHARACTERS, { error: 'The prompt must not contain control characters.' })
     .regex(PROMPT_VISIBLE_CHARACTER_PATTERN, { error: 'Enter a prompt.' })
-    .transform((value) => value.replace(INVISIBLE_EDGES, ''))
-    .refine((value) => VISIBLE_CHARACTER.test(value), { error: 'Enter a prompt.' })
+    // Invisible edges (issue 13) trimmed; one character a person can see needed (`prompt-text.ts`, the one rule).
+    .transform(trimInvisibleEdges)
+    .refine((value) => PROMPT_VISIBLE_CHARACTER.test(value), { error: 'Enter a prompt.' })
     .pipe(
       z
         .string()
@@ -145,7 +178,27 @@ export const CreateJobBodySchema = CreateJobRequestSchema.extend({
   duration: z.union([z.literal(5), z.literal(10), z.literal(15)], { error: 'Choose 5, 10 or 15 seconds.' }),
   quality: z.enum(JOB_QUALITIES, { error: 'Choose Lite, Standard, Pro or Ultra.' }),
   speed: z.enum(JOB_SPEEDS, { error: 'Choose Slow, Normal, Fast or Ultra Fast.' }),
-}).meta({ id: 'CreateJobBody' });
+})
+  // Per model (the fields' own checks above report every bad field at once, also for an unknown model).
+  .superRefine((body, ctx) => {
+    if (!(AI_MODEL_IDS as readonly unknown[]).includes(body.modelId)) return;
+    const options = AI_MODEL_OPTIONS[body.modelId];
+    if (JOB_DURATIONS.includes(body.duration) && !(options.durations as readonly number[]).includes(body.duration)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['duration'],
+        message: `This model renders ${options.durations.join(', ')} seconds.`,
+      });
+    }
+    if (JOB_QUALITIES.includes(body.quality) && !qualitiesOfModel(body.modelId).includes(body.quality)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['quality'],
+        message: `This model renders up to ${options.maxResolution}.`,
+      });
+    }
+  })
+  .meta({ id: 'CreateJobBody', ...PER_MODEL_JSON_SCHEMA });
 
 /** `?take` of `GET /jobs/active` and `GET /jobs/recent`: 1–100, default 20 (spec §9). */
 export const JobListQuerySchema = z.object({

@@ -16,6 +16,13 @@ const INVISIBLE = '\\p{White_Space}\\p{Cf}\\u115f\\u1160\\u3164\\uffa0\\u2800';
 /** One character a person can see: neither invisible, a combining mark nor default-ignorable. */
 export const PROMPT_VISIBLE_CHARACTER = new RegExp(`[^${INVISIBLE}\\p{M}\\p{Default_Ignorable_Code_Point}]`, 'u');
 
+const INVISIBLE_EDGES = new RegExp(`^[${INVISIBLE}]+|[${INVISIBLE}]+$`, 'gu');
+
+/** The prompt without the invisible characters at its edges (the jobs service stores it so). */
+export function trimInvisibleEdges(value: string): string {
+  return value.replace(INVISIBLE_EDGES, '');
+}
+
 /** The BMP code points `PROMPT_VISIBLE_CHARACTER` does not accept, as a character class body. */
 export const PROMPT_INVISIBLE_BMP_RANGES =
   '\\u0009-\\u000d\\u0020\\u0085\\u00a0\\u00ad\\u0300-\\u036f\\u0483-\\u0489\\u0591-\\u05bd\\u05bf\\u05c1-\\u05c2' +
