@@ -79,10 +79,12 @@ export class LedgerModelCase {
       `/internal/reconciliation/${encodeURIComponent(this.facts.userId)}`,
       { service: 'jobs' },
     );
+    const account = await this.commerce.stores.accounts.get(this.facts.userId);
+    expectStatus(reconciliation, [account ? 200 : 404], 'GET /internal/reconciliation');
     const report = (reconciliation.body as { data?: { ok?: boolean } }).data;
-    if (reconciliation.status === 200 && report?.ok !== true) {
-      throw new Error(`GET /internal/reconciliation says: ${JSON.stringify(report)}`);
-    }
+    if (account && report?.ok !== true) throw new Error(`GET /internal/reconciliation says: ${JSON.stringify(report)}`);
+    if (account && account.outbox.length > 0)
+      throw new Error(`${account.outbox.length} changes left in the outbox after the relay drained`);
   }
 
   /** What the end of the world looks like: the relay catches up, every in-flight event arrives once. */
