@@ -10,6 +10,7 @@ import { auditChaosRun, lostWhenSettlingEnds, type AuditFinding, type AuditRepor
 import type { ChaosStack } from './chaos-stack';
 import { ChaosUser, type JobRequest } from './chaos-user';
 import { readDeadLetters, type DeadLetter } from './dead-letters';
+import type { ServiceProcess } from './service-process';
 
 export interface ChaosRunOptions {
   users: number;
@@ -138,9 +139,10 @@ async function runWorkloadUnderChaos(
   // While the restarted worker waits to rejoin its group (the coordinator holds its JoinGroup
   // until the killed predecessor's session ends): it must ride out the outage, not give up.
   const rejoining = await waitForGroupState(stack.broker.address, 'jobs-worker', 'PreparingRebalance', 60_000);
-  await killBroker(`while jobs render and settle${rejoining ? ', worker A waiting to rejoin its group' : ''}`);
+  const name = workerKill.worker.options.name;
+  await killBroker(`while jobs render and settle${rejoining ? `, ${name} waiting to rejoin its group` : ''}`);
   await workerKill.restarted;
-  log('jobs-worker-a back');
+  log(`${name} back`);
 
   // 3. Settle (bounded), audit, dead letters.
   const connection = await mongoose.createConnection(options.mongoUri).asPromise();
@@ -175,8 +177,8 @@ async function runWorkloadUnderChaos(
 }
 
 /**
- * kill -9 of worker A while it renders a job (its lease is held, the job PROCESSING) and, when
- * the group has a backlog, while later `job.created` deliveries of its partitions wait,
+ * kill -9 of the first worker seen rendering a job (its lease held, the job PROCESSING) and,
+ * when the group has a backlog, while later `job.created` deliveries of its partitions wait,
  * uncommitted, for its render slot. Restarted half a second later (not waited for: `restarted`);
  * its job is taken over once the lease runs out. Answers the group's backlog at the kill.
  */
@@ -184,30 +186,37 @@ async function killWorkerMidBatch(
   stack: ChaosStack,
   options: ChaosRunOptions,
   log: (line: string) => void,
-): Promise<{ lag: number; restarted: Promise<void> }> {
-  const worker = stack.workers[0];
-  const pid = worker.currentPid;
-  if (pid === undefined) throw new Error('worker A is not running');
+): Promise<{ worker: ServiceProcess; lag: number; restarted: Promise<void> }> {
   const connection = await mongoose.createConnection(options.mongoUri).asPromise();
+  let victim: ServiceProcess | undefined;
   try {
     const jobs = connection.useDb(stack.databaseOf('jobs'), { useCache: false }).db!.collection('jobs');
-    const ownerPattern = new RegExp(`-${pid}-[0-9a-f]+$`);
+    const rendering = async (worker: ServiceProcess) => {
+      const pid = worker.currentPid;
+      if (pid === undefined) return false;
+      // The worker id is `<host>-<pid>-<random>` (services/jobs startJobsWorker).
+      return (await jobs.countDocuments({ status: 'PROCESSING', leaseOwner: new RegExp(`-${pid}-[0-9a-f]+$`) })) > 0;
+    };
     await waitFor(
-      async () => (await jobs.countDocuments({ status: 'PROCESSING', leaseOwner: ownerPattern })) > 0,
+      async () => {
+        for (const worker of stack.workers) if (await rendering(worker)) victim = worker;
+        return victim !== undefined;
+      },
       90_000,
-      'worker A rendering a job',
+      'a worker rendering a job',
     );
   } finally {
     await connection.close();
   }
+  const worker = victim!;
   const lag = await workerGroupLag(stack.broker.address);
-  log(`consumer kill: jobs-worker-a (pid ${pid}) while rendering; job.created backlog ${lag}`);
+  log(`consumer kill: ${worker.options.name} (pid ${worker.currentPid}) while rendering; job.created backlog ${lag}`);
   await worker.kill();
   await sleep(500);
   // Its old membership lingers until the group's session time-out (30 s), so rejoining is slow.
   const restarted = worker.start(120_000);
   restarted.catch(() => undefined); // awaited by the caller; this only keeps it from being unhandled meanwhile
-  return { lag, restarted };
+  return { worker, lag, restarted };
 }
 
 async function workerGroupLag(broker: string): Promise<number> {
