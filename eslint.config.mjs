@@ -13,6 +13,8 @@ export default tseslint.config(
       'packages/contracts/src/gen/**',
       '.infra/**',
       '.data/**',
+      '.cache/**',
+      '.schemathesis/**',
     ],
   },
   js.configs.recommended,
