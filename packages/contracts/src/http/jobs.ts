@@ -87,6 +87,19 @@ export type GroupedAiModelsResponse = z.infer<typeof GroupedAiModelsResponseSche
 export const ProviderSettingSchema = z.object({ provider: z.string().min(1).max(64) });
 export type ProviderSetting = z.infer<typeof ProviderSettingSchema>;
 
+/**
+ * Every provider a model of the catalogue names (its tests check the list). Which of them a
+ * deployment has depends on its configuration: a known provider it lacks is a 400 on `provider`.
+ */
+export const AI_PROVIDER_NAMES = ['local', 'fal', 'faulty'] as const;
+
+/** `PUT /api/settings/ai-provider` body as the jobs service validates it (the document states the names as an enum). */
+export const ProviderSettingBodySchema = z
+  .object({
+    provider: z.enum(AI_PROVIDER_NAMES, { error: `Choose one of: ${AI_PROVIDER_NAMES.join(', ')}.` }),
+  })
+  .meta({ id: 'ProviderSettingBody' });
+
 // ---------------------------------------------------------------- jobs
 
 /** `POST /jobs` body (the service also trims the prompt and refuses control characters). */

@@ -102,6 +102,8 @@ describe('GET /bff/openapi.json', () => {
       '402',
       '403',
       '409',
+      // Every state-changing request's body is read: too large is a 413.
+      '413',
       '422',
       '429',
       '500',

@@ -1,9 +1,19 @@
-import { AI_MODEL_IDS, AI_MODEL_OPTIONS, CreateJobBodySchema, qualitiesOfModel } from '@kadr/contracts';
+import {
+  AI_MODEL_IDS,
+  AI_MODEL_OPTIONS,
+  AI_PROVIDER_NAMES,
+  CreateJobBodySchema,
+  qualitiesOfModel,
+} from '@kadr/contracts';
 import { MODEL_CATALOGUE } from './models';
 
 describe('the model catalogue', () => {
   it('has exactly the model ids the contract documents (the enum of POST /jobs modelId)', () => {
     expect(MODEL_CATALOGUE.map((model) => model.id).sort()).toEqual([...AI_MODEL_IDS].sort());
+  });
+
+  it('names only the providers the contract documents (the enum of PUT /api/settings/ai-provider)', () => {
+    expect([...new Set(MODEL_CATALOGUE.map((model) => model.provider))].sort()).toEqual([...AI_PROVIDER_NAMES].sort());
   });
 
   it('renders exactly the durations and qualities the contract documents for it (POST /jobs per model)', () => {

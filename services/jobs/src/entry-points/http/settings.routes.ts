@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { ProviderSettingSchema, type ProviderSetting } from '@kadr/contracts';
+import { ProviderSettingBodySchema, type ProviderSetting } from '@kadr/contracts';
 import { HttpProblem, parseInput } from '@kadr/http-kit';
 import type { ProviderSettingsRepository } from '../../data-access/settings/provider-settings.repository';
 import type { ProviderRegistry } from '../../domain/generation/provider-registry';
@@ -17,7 +17,7 @@ export function settingsRoutes(settings: ProviderSettingsRepository, providers: 
 
   router.put('/api/settings/ai-provider', async (req, res) => {
     const { userId } = requireUser(res);
-    const { provider } = parseInput(ProviderSettingSchema, req.body);
+    const { provider } = parseInput(ProviderSettingBodySchema, req.body);
     if (!providers.names().includes(provider)) {
       throw new HttpProblem('validation', {
         detail: 'Please fix highlighted fields.',

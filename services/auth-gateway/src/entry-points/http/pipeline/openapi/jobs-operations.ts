@@ -7,6 +7,7 @@ import {
   JobListQuerySchema,
   JobListResponseSchema,
   JobResponseSchema,
+  ProviderSettingBodySchema,
   ProviderSettingSchema,
 } from '@kadr/contracts';
 import type { OpenApiRegistry } from './openapi-registry';
@@ -42,7 +43,7 @@ export function addJobsOperations(registry: OpenApiRegistry): OpenApiRegistry {
       method: 'put',
       path: platformPath('/api/settings/ai-provider'),
       summary: "Change the user's preferred provider",
-      body: ProviderSettingSchema,
+      body: ProviderSettingBodySchema,
       responses: { 200: { description: 'The saved provider', schema: ProviderSettingSchema } },
     })
     .add({

@@ -125,6 +125,8 @@ export class OpenApiRegistry {
       if (stateChanging) statuses.add(403);
       if (needsIdempotencyKey) [400, 409, 422].forEach((status) => statuses.add(status));
       if (route.body || route.query || route.params) statuses.add(400);
+      // Every state-changing request's body is read (100 kB, also once inflated): too large is a 413.
+      if (stateChanging || route.body) statuses.add(413);
       statuses.forEach((status) => problemStatuses.add(status));
 
       const responses: Record<string, unknown> = {};
