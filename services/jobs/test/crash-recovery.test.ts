@@ -98,8 +98,10 @@ describe('crash recovery', () => {
   it('worker killed mid-render → the job is taken over after its lease and completes once, captured once', async () => {
     const userId = `u-${randomUUID()}`;
     commerce.give(userId, 50);
-    // Create the job in this process, then hand the store over to the worker child.
-    const config = testConfig({ DATA_DIR: dataDir, COMMERCE_URL: commerce.url, JOB_LEASE_MS: '1000' });
+    // Create the job in this process, then hand the store over to the worker child (whose lease is 1 s, so
+    // the take-over comes soon after the kill). The worker that takes over holds a longer lease: a 1 s lease
+    // renewed every 333 ms can lapse on a loaded machine and re-render the job until its attempts run out.
+    const config = testConfig({ DATA_DIR: dataDir, COMMERCE_URL: commerce.url, JOB_LEASE_MS: '6000' });
     let bus = new MemoryEventBus();
     let api = await startJobs(config, { adapters: { eventBus: bus }, defaultMetrics: false });
     const created = await request(api.url)
