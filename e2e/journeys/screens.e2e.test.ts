@@ -12,6 +12,7 @@ import {
   expectLanguage,
   expectTheme,
   jobReaches,
+  videoRecorded,
   languageCombobox,
   pickLanguageByClick,
   screenshotFromTop,
@@ -103,6 +104,7 @@ describeJourney('screens', (journey: Journey) => {
 
       // The gallery's pictures want its video.
       await jobReaches(page, job.id, ['COMPLETED']);
+      await videoRecorded(page, job.id);
       // The landing page in Polish, light, at 1280 px: the signed-out test took it.
       await signedInTrio(journey, page, 'desktop, pl, light', 'pl', { landing: false });
       journey.expectNoPageErrors(page);

@@ -236,6 +236,20 @@ export function jobReaches(
   );
 }
 
+/**
+ * Waits until media has recorded the job's video. Media records it from the job's `completed` event, a moment
+ * after the jobs service says COMPLETED: a page opened in between lists no video yet (and, with the event
+ * already past, refreshes only on its next poll).
+ */
+export function videoRecorded(page: Page, jobId: string, timeoutMs = 30_000): Promise<number> {
+  return eventually(
+    `media has the video of job ${jobId}`,
+    async () => (await callApi(page, 'GET', `/bff/platform/api/media/videos/${jobId}/stream?format=json`)).status,
+    (status) => status === 200,
+    timeoutMs,
+  );
+}
+
 /** Buys a credit package through the mock provider as the page's user: create-order, then mock-process. */
 export async function buyThroughApi(page: Page, packageId: string, outcome: 'success' | 'failure'): Promise<string> {
   const created = await callApi<{ data: { orderId: string } }>(
