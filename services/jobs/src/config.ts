@@ -68,6 +68,16 @@ export const jobsConfigSchema = z
      * render). Refused in production.
      */
     JOBS_RENDERER: z.enum(['real', 'instant']).default('real'),
+    /**
+     * Tests only, with `JOBS_RENDERER=instant`: how long each instant render takes (0: at once), so a
+     * burst queues up behind a render in progress (the restart chaos test kills the process then).
+     */
+    JOBS_INSTANT_RENDER_MS: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int()
+      .nonnegative()
+      .max(60_000)
+      .default(0),
 
     /** Worker: renders at once per process; a job's lease and how often it is renewed. */
     WORKER_CONCURRENCY: positiveInt(1),

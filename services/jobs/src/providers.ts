@@ -28,7 +28,10 @@ export function buildProviderRegistry(config: JobsConfig, options: ProviderOptio
   if (config.JOBS_RENDERER === 'instant' && config.NODE_ENV !== 'production') {
     const names = [...new Set(MODEL_CATALOGUE.map((model) => model.provider))];
     return new ProviderRegistry(
-      names.map((name) => new InstantVideoProvider(name, { ffmpegPath: config.FFMPEG_PATH })),
+      names.map(
+        (name) =>
+          new InstantVideoProvider(name, { ffmpegPath: config.FFMPEG_PATH, renderMs: config.JOBS_INSTANT_RENDER_MS }),
+      ),
     );
   }
   const providers: VideoProvider[] = [

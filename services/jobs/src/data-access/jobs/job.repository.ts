@@ -69,4 +69,10 @@ export interface JobRepository {
   takeOutbox(limit: number): Promise<PendingOutbox[]>;
   /** Removes published events (by id); a deleted job whose outbox is then empty is removed. */
   removeFromOutbox(jobId: string, eventIds: readonly string[]): Promise<void>;
+  /**
+   * Resolves once every write made so far survives a crash of this process. The database's writes
+   * already do when acknowledged; the memory store (embedded mode) writes its file a moment later, so
+   * the saga waits for it where a crash must not undo what another service or the caller was told.
+   */
+  durable(): Promise<void>;
 }

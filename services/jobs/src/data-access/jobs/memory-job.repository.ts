@@ -123,6 +123,10 @@ export class MemoryJobRepository implements JobRepository {
     return this.jobs.flush();
   }
 
+  durable(): Promise<void> {
+    return this.jobs.flush();
+  }
+
   close(): Promise<void> {
     return this.jobs.close();
   }

@@ -241,6 +241,11 @@ export class MongooseJobRepository implements JobRepository {
     }
   }
 
+  /** An acknowledged write is already durable (the server's write concern). */
+  durable(): Promise<void> {
+    return Promise.resolve();
+  }
+
   async findExpiredLeases(now: Date, limit: number): Promise<Job[]> {
     try {
       const docs = await this.jobs

@@ -156,6 +156,9 @@ export class JobCreation {
 
   /** Steps 2 and 3 for a RESERVING job (also the reconciler's way forward). */
   async continueSaga(job: Job, correlationId: string): Promise<Job> {
+    // The job must survive a crash before commerce holds anything for it: a hold whose job a crash
+    // undid would stay held for ever (embedded mode's memory store writes its file a moment later).
+    await this.deps.jobs.durable();
     let hold: CommerceHold;
     try {
       hold = await this.deps.commerce.hold(
@@ -196,6 +199,8 @@ export class JobCreation {
     );
     if (updated) {
       this.deps.onOutboxWritten();
+      // 202 only for a job a crash cannot undo (found by the restart chaos test: an accepted job vanished).
+      await this.deps.jobs.durable();
       return updated;
     }
     // A concurrent duplicate request (or the reconciler) finished it first.

@@ -38,6 +38,32 @@ describe('the instant test renderer (JOBS_RENDERER=instant)', () => {
     expect(progress.at(-1)).toBe(99);
   }, 30_000);
 
+  it('with a render time (JOBS_INSTANT_RENDER_MS) stays in progress until aborted, like a real render', async () => {
+    const provider = new InstantVideoProvider('local', { ffmpegPath: 'ffmpeg', renderMs: 60_000 });
+    const controller = new AbortController();
+    const progress: number[] = [];
+    const render = provider.generate(
+      {
+        jobId: 'j-2',
+        prompt: 'a slow fox',
+        seed: 8,
+        modelId: 'kadr-motion-v1',
+        quality: 'Lite',
+        speed: 'Normal',
+        width: 854,
+        height: 480,
+        durationSeconds: 5,
+      },
+      { workDir, onProgress: (percent) => progress.push(percent), signal: controller.signal },
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(progress).toEqual([10]);
+    controller.abort();
+    await expect(render).rejects.toMatchObject({ name: 'AbortError' });
+    expect(progress).toEqual([10]);
+    expect(jobsConfigSchema.parse({ ...base, JOBS_INSTANT_RENDER_MS: '400' }).JOBS_INSTANT_RENDER_MS).toBe(400);
+  });
+
   it('stands in for every provider, so every model of the catalogue is offered', async () => {
     const config = jobsConfigSchema.parse({ ...base, NODE_ENV: 'test', JOBS_RENDERER: 'instant' });
     const models = await buildProviderRegistry(config).availableModels();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { GenerationContext, GenerationRequest, VideoProvider } from '../../../domain/generation/video-provider';
 import { GenerationError } from '../../../domain/generation/video-provider';
 import { runFfmpeg } from '../../ffmpeg/ffmpeg-process';
@@ -18,7 +19,8 @@ const COLOURS = ['0x3b82f6', '0xf59e0b', '0x10b981', '0xef4444', '0x8b5cf6'];
 export class InstantVideoProvider implements VideoProvider {
   constructor(
     readonly name: string,
-    private readonly options: { ffmpegPath: string },
+    /** `renderMs`: how long a render takes before the clip is made (tests that need renders in progress). */
+    private readonly options: { ffmpegPath: string; renderMs?: number },
   ) {}
 
   isAvailable(): Promise<boolean> {
@@ -29,6 +31,10 @@ export class InstantVideoProvider implements VideoProvider {
     const videoPath = path.join(context.workDir, 'video.mp4');
     const colour = COLOURS[Math.abs(request.seed) % COLOURS.length]!;
     context.onProgress(10);
+    if (this.options.renderMs) {
+      // Aborted like a real render: the worker's time-out, a lost lease or its shutdown ends the wait.
+      await sleep(this.options.renderMs, undefined, { signal: context.signal });
+    }
     try {
       await runFfmpeg({
         executable: this.options.ffmpegPath,

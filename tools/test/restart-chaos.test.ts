@@ -1,0 +1,448 @@
+/**
+ * Restart chaos on the embedded product (issue 13, "no stranded job"): `npm start`'s process
+ * (`tools/launcher/embedded.ts`, memory adapters persisted under a temp DATA_DIR, OpenTelemetry
+ * loaded) is killed with SIGKILL and SIGTERM at seeded random moments during a burst of job
+ * creations through the gateway, and started again on the same data folder. Every creation keeps
+ * its Idempotency-Key across its retries, as the web app does. Afterwards (bounded wait) every job
+ * must be COMPLETED or FAILED with its hold settled exactly once — one `hold` and one `capture` or
+ * `release` in commerce's ledger, matching the outcome — every user's held credits 0, the balance
+ * the welcome grant minus the captured costs, and commerce's own reconciliation (balance = Σ ledger,
+ * held = Σ ledger = Σ open holds) clean. The same processes' stderr must never show a
+ * `MaxListenersExceededWarning` (it came on every proxied POST /jobs with OpenTelemetry loaded).
+ *
+ * Size: `KADR_CHAOS_JOBS` (12), `KADR_CHAOS_KILLS` (3); seed `KADR_CHAOS_SEED` (random, printed).
+ * The Kafka variant (two worker processes, broker and worker SIGKILLs) is tools/chaos.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { mintInternalToken } from '@kadr/http-kit';
+import { ApiClient, type Exchange } from './support/api-client';
+
+const ROOT = path.resolve(__dirname, '../..');
+const JOBS = Number(process.env.KADR_CHAOS_JOBS ?? 12);
+const KILLS = Number(process.env.KADR_CHAOS_KILLS ?? 3);
+const SEED = Number(process.env.KADR_CHAOS_SEED ?? Math.floor(Math.random() * 2 ** 31));
+const USERS = 3;
+const WELCOME_CREDITS = 1000;
+const ADMIN_EMAIL = 'admin@kadr.local';
+const SETTLE_MS = 60_000;
+
+/** mulberry32: a small seeded generator, so a seed replays the same kill plan. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const portIsFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+
+/** A port whose successor is free too (the development identity provider listens on PORT + 1). */
+async function freePortPair(): Promise<number> {
+  for (let tries = 0; tries < 50; tries += 1) {
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    if (port < 65535 && (await portIsFree(port + 1))) return port;
+  }
+  throw new Error('no two consecutive free ports');
+}
+
+interface Run {
+  child: ChildProcess;
+  pid: number;
+  exited: Promise<void>;
+  stdoutFile: string;
+  stderrFile: string;
+}
+
+/** The embedded process, started and stopped by pid (its own process group: ffmpeg children go with it). */
+class EmbeddedProcess {
+  readonly runs: Run[] = [];
+  private current: Run | undefined;
+  private readonly killOnExit = () => {
+    if (this.current && this.current.child.exitCode === null && this.current.child.signalCode === null) {
+      signalGroup(this.current.pid, 'SIGKILL');
+    }
+  };
+
+  constructor(
+    private readonly env: NodeJS.ProcessEnv,
+    private readonly logDir: string,
+  ) {
+    process.on('exit', this.killOnExit);
+  }
+
+  /** Starts it and waits until it serves; resolves with commerce's internal URL (from its log). */
+  async start(): Promise<string> {
+    const n = this.runs.length + 1;
+    const stdoutFile = path.join(this.logDir, `run-${n}.out`);
+    const stderrFile = path.join(this.logDir, `run-${n}.err`);
+    const out = fs.openSync(stdoutFile, 'w');
+    const err = fs.openSync(stderrFile, 'w');
+    const child = spawn(
+      process.execPath,
+      ['--conditions=kadr-source', '--import', 'tsx', path.join(ROOT, 'tools/launcher/embedded.ts')],
+      { cwd: ROOT, env: this.env, detached: true, stdio: ['ignore', out, err] },
+    );
+    fs.closeSync(out);
+    fs.closeSync(err);
+    if (child.pid === undefined) throw new Error('the embedded process did not start');
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    const run: Run = { child, pid: child.pid, exited, stdoutFile, stderrFile };
+    this.runs.push(run);
+    this.current = run;
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      const log = fs.readFileSync(stdoutFile, 'utf8');
+      if (log.includes('Kadr is running at')) {
+        const commerce = log
+          .split('\n')
+          .flatMap((line) => {
+            try {
+              const entry = JSON.parse(line) as { component?: string; url?: string };
+              return entry.component === 'commerce' && entry.url ? [entry.url] : [];
+            } catch {
+              return [];
+            }
+          })
+          .at(-1);
+        if (!commerce) throw new Error('commerce URL not in the log');
+        return commerce;
+      }
+      if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
+        throw new Error(
+          `embedded run ${n} did not start (exit ${child.exitCode ?? child.signalCode}):\n` +
+            `${log.slice(-2000)}\n${fs.readFileSync(stderrFile, 'utf8').slice(-2000)}`,
+        );
+      }
+      await sleep(100);
+    }
+  }
+
+  /** Sends `signal` to the running process and waits until it is gone (SIGKILL after 30 s). */
+  async kill(signal: NodeJS.Signals): Promise<void> {
+    const run = this.current;
+    if (!run || run.child.exitCode !== null || run.child.signalCode !== null) return;
+    signalGroup(run.pid, signal);
+    const gone = await Promise.race([run.exited.then(() => true), sleep(30_000).then(() => false)]);
+    if (!gone) {
+      signalGroup(run.pid, 'SIGKILL');
+      await run.exited;
+      throw new Error(`the embedded process (pid ${run.pid}) outlived ${signal} by 30 s`);
+    }
+  }
+
+  async stop(): Promise<void> {
+    try {
+      await this.kill('SIGTERM');
+    } finally {
+      process.off('exit', this.killOnExit);
+    }
+  }
+}
+
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** A signed-in user who signs in again when the restarted gateway no longer knows the session. */
+class User {
+  private client: ApiClient | undefined;
+  constructor(
+    readonly base: string,
+    readonly email: string,
+  ) {}
+
+  async request(method: string, url: string, options: { body?: unknown; headers?: Record<string, string> } = {}) {
+    for (let attempt = 0; ; attempt += 1) {
+      this.client ??= await ApiClient.signIn(this.base, this.email);
+      const answer: Exchange = await this.client.request(method, url, options);
+      if (answer.status !== 401 || attempt > 0) return answer;
+      this.client = undefined;
+    }
+  }
+}
+
+interface Submission {
+  key: string;
+  user: number;
+  jobId?: string;
+  cost?: number;
+  tries: number;
+  lastError?: string;
+}
+
+const TERMINAL = new Set(['COMPLETED', 'FAILED']);
+
+describe('restart chaos (embedded, memory adapters)', () => {
+  let workDir: string;
+  let embedded: EmbeddedProcess | undefined;
+
+  beforeAll(() => {
+    workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-restart-chaos-'));
+  });
+  afterAll(async () => {
+    await embedded?.stop();
+    fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it('kills the process during a burst of jobs; afterwards every job settled exactly once, no listener warning', async () => {
+    const random = seeded(SEED);
+    const port = await freePortPair();
+    const base = `http://127.0.0.1:${port}`;
+    const secret = randomBytes(32).toString('hex');
+    const webDir = path.join(workDir, 'web');
+    fs.mkdirSync(webDir);
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Kadr</title>\n');
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      PUBLIC_URL: base,
+      DATA_DIR: path.join(workDir, 'data'),
+      WEB_DIST_DIR: webDir,
+      METRICS_PORT: '0',
+      LOG_LEVEL: 'info',
+      INTERNAL_TOKEN_SECRET: secret,
+      BLOB_SIGNING_SECRET: randomBytes(32).toString('hex'),
+      ADMIN_EMAIL,
+      JOBS_RENDERER: 'instant',
+      // Each render takes a while, so the burst queues behind a render in progress when the kills come.
+      JOBS_INSTANT_RENDER_MS: '400',
+      WELCOME_CREDITS: String(WELCOME_CREDITS),
+      ACTIVE_JOBS_CAP_FREE: '1000',
+      RATE_LIMIT_USER_PER_MINUTE: '100000',
+      RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
+      // Short bounds so a killed process's work is recovered within the test: a lost lease, a saga
+      // left in RESERVING, a PENDING job whose job.created was lost (the dispatcher also sends one
+      // for every PENDING job at start-up).
+      JOB_LEASE_MS: '3000',
+      SAGA_STALE_MS: '4000',
+      JOB_REDISPATCH_AFTER_MS: '3000',
+    };
+    for (const name of [
+      'REDIS_URL',
+      'MONGODB_URI',
+      'KAFKA_BROKERS',
+      'S3_ENDPOINT',
+      'OIDC_ISSUER_URL',
+      'OTEL_SDK_DISABLED',
+    ]) {
+      delete env[name];
+    }
+    embedded = new EmbeddedProcess(env, workDir);
+    const started = Date.now();
+    let commerceUrl = await embedded.start();
+
+    const users = Array.from({ length: USERS }, (_v, i) => new User(base, `chaos-${SEED}-${i}@example.test`));
+    const admin = new User(base, ADMIN_EMAIL);
+    const submissions: Submission[] = Array.from({ length: JOBS }, () => ({
+      key: `chaos-${randomUUID()}`,
+      user: Math.floor(random() * USERS),
+      tries: 0,
+    }));
+    // The kill plan: the burst cut into KILLS + 1 rounds; each round's creations start at random
+    // moments within 800 ms, and the process is killed 100–1500 ms into the round.
+    const signals: NodeJS.Signals[] = Array.from({ length: KILLS }, (_v, i) => (i % 2 === 0 ? 'SIGKILL' : 'SIGTERM'));
+    for (let i = signals.length - 1; i > 0; i -= 1) {
+      const j = Math.floor(random() * (i + 1));
+      [signals[i], signals[j]] = [signals[j]!, signals[i]!];
+    }
+    const rounds: Submission[][] = Array.from({ length: KILLS + 1 }, () => []);
+    submissions.forEach((s, i) => rounds[Math.min(KILLS, Math.floor((i * (KILLS + 1)) / JOBS))]!.push(s));
+    const plan = rounds.map((round) => ({
+      delays: round.map(() => Math.floor(random() * 800)),
+      killAt: 100 + Math.floor(random() * 1400),
+    }));
+
+    /** One POST /jobs; true when the job exists (202), false when it must be tried again. */
+    const submit = async (s: Submission): Promise<boolean> => {
+      s.tries += 1;
+      let answer: Exchange;
+      try {
+        answer = await users[s.user]!.request('POST', '/bff/platform/jobs', {
+          headers: { 'idempotency-key': s.key },
+          body: {
+            prompt: `chaos ${s.key}`,
+            modelId: 'kadr-motion-v1',
+            duration: 5,
+            quality: 'Lite',
+            speed: 'Ultra Fast',
+          },
+        });
+      } catch (error) {
+        // The process is down or went down mid-request (fetch failed, or the sign-in broke off).
+        s.lastError =
+          error instanceof Error
+            ? `${error.message} ${error.cause instanceof Error ? error.cause.message : ''}`
+            : String(error);
+        return false;
+      }
+      if (answer.status === 202) {
+        const body = answer.body as { id: string; cost: number };
+        if (s.jobId && s.jobId !== body.id) throw new Error(`key ${s.key} answered two jobs`);
+        s.jobId = body.id;
+        s.cost = body.cost;
+        return true;
+      }
+      // In flight elsewhere (409), the stack stopping or starting (502, 503, 504): try again later.
+      if ([409, 502, 503, 504].includes(answer.status)) {
+        s.lastError = `${answer.status}`;
+        return false;
+      }
+      throw new Error(`POST /jobs answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    };
+    const submitUntilDone = async (s: Submission) => {
+      for (let i = 0; i < 20 && !(await submit(s)); i += 1) await sleep(300);
+    };
+
+    const killCounts: Record<string, number> = { SIGKILL: 0, SIGTERM: 0 };
+    for (const [r, round] of rounds.entries()) {
+      const inFlight = round.map(async (s, i) => {
+        await sleep(plan[r]!.delays[i]);
+        await submit(s);
+      });
+      if (r < KILLS) {
+        await sleep(plan[r]!.killAt);
+        const signal = signals[r]!;
+        const accepted = submissions.filter((s) => s.jobId).length;
+        await embedded.kill(signal);
+        killCounts[signal]! += 1;
+        console.log(`restart chaos: kill ${r + 1} ${signal} at +${plan[r]!.killAt} ms (${accepted}/${JOBS} accepted)`);
+        await Promise.all(inFlight);
+        commerceUrl = await embedded.start();
+      } else {
+        await Promise.all(inFlight);
+      }
+    }
+    // Creations the kills interrupted are sent again with their keys (what the web app's retry does).
+    for (const s of submissions) if (!s.jobId) await submitUntilDone(s);
+    const lostSubmissions = submissions.filter((s) => !s.jobId).length;
+
+    // Bounded eventual wait: every job terminal, every hold settled, nothing held.
+    type Detail = {
+      job: { id: string; status: string; userId: string };
+      hold: { state: string; amount: number; takenFrom: string } | null;
+      ledger: { kind: string; balanceDelta: number; heldDelta: number }[] | null;
+    };
+    const details = new Map<string, Detail>();
+    const readDetails = async () => {
+      for (const s of submissions) {
+        if (!s.jobId) continue;
+        const answer = await admin.request('GET', `/bff/platform/admin/jobs/${s.jobId}`);
+        if (answer.status === 200) details.set(s.jobId, (answer.body as { data: Detail }).data);
+        else details.delete(s.jobId);
+      }
+    };
+    const credits = async (u: User) => {
+      const answer = await u.request('GET', '/bff/platform/api/commerce/credits');
+      return answer.status === 200 ? (answer.body as { data: { balance: number; heldCredits: number } }).data : null;
+    };
+    const settled = (d: Detail | undefined) =>
+      !!d && TERMINAL.has(d.job.status) && d.hold?.state === (d.job.status === 'COMPLETED' ? 'captured' : 'released');
+    const deadline = Date.now() + SETTLE_MS;
+    for (;;) {
+      await readDetails();
+      const held = await Promise.all(users.map(async (u) => (await credits(u))?.heldCredits ?? -1));
+      const allSettled = submissions.every((s) => s.jobId && settled(details.get(s.jobId)));
+      if ((allSettled && held.every((h) => h === 0)) || Date.now() > deadline) break;
+      await sleep(500);
+    }
+
+    // The audit.
+    const problems: string[] = [];
+    let stranded = lostSubmissions;
+    let double = 0;
+    for (const s of submissions) {
+      if (!s.jobId) {
+        problems.push(`key ${s.key}: never accepted (${s.lastError ?? ''})`);
+        continue;
+      }
+      const d = details.get(s.jobId);
+      const kinds = (d?.ledger ?? []).map((e) => e.kind);
+      const count = (kind: string) => kinds.filter((k) => k === kind).length;
+      const settlements = count('capture') + count('release');
+      if (!settled(d)) {
+        stranded += 1;
+        problems.push(`job ${s.jobId}: ${d?.job.status ?? 'unreadable'}, hold ${d?.hold?.state ?? 'none'}`);
+      }
+      if (count('hold') > 1 || settlements > 1) {
+        double += 1;
+        problems.push(`job ${s.jobId}: ledger ${kinds.join(', ')}`);
+      } else if (settled(d) && (count('hold') !== 1 || settlements !== 1)) {
+        stranded += 1;
+        problems.push(`job ${s.jobId}: ledger ${kinds.join(', ')}`);
+      }
+    }
+    const serviceToken = await mintInternalToken(
+      { kind: 'service', service: 'admin', roles: [] },
+      { secret, audience: 'commerce' },
+    );
+    for (const [i, u] of users.entries()) {
+      const mine = submissions.filter((s) => s.user === i && s.jobId);
+      // The user's own list: exactly the accepted jobs (a retried creation never made a second one).
+      const listed = await u.request('GET', '/bff/platform/jobs/recent?take=100');
+      const ids = ((listed.body as { items?: { id: string }[] }).items ?? []).map((j) => j.id).sort();
+      const expected = mine.map((s) => s.jobId!).sort();
+      if (JSON.stringify(ids) !== JSON.stringify(expected)) {
+        double += Math.max(0, ids.length - expected.length);
+        problems.push(`${u.email}: listed ${ids.length} jobs, accepted ${expected.length}`);
+      }
+      const captured = mine
+        .map((s) => details.get(s.jobId!))
+        .filter((d) => d?.hold?.state === 'captured' && d.hold.takenFrom === 'credits')
+        .reduce((sum, d) => sum + d!.hold!.amount, 0);
+      const account = await credits(u);
+      if (!account || account.heldCredits !== 0 || account.balance !== WELCOME_CREDITS - captured) {
+        problems.push(
+          `${u.email}: credits ${JSON.stringify(account)}, expected balance ${WELCOME_CREDITS - captured}, held 0`,
+        );
+        if (account && account.balance < WELCOME_CREDITS - captured) double += 1;
+      }
+      const me = await u.request('GET', '/bff/platform/api/auth/me');
+      const userId = (me.body as { data: { id: string } }).data.id;
+      const report = await fetch(`${commerceUrl}/internal/reconciliation/${encodeURIComponent(userId)}`, {
+        headers: { authorization: `Bearer ${serviceToken}` },
+      });
+      const reconciliation = ((await report.json()) as { data?: { ok: boolean; problems: string[] } }).data;
+      if (!reconciliation?.ok) {
+        problems.push(`${u.email}: reconciliation ${report.status} ${JSON.stringify(reconciliation)}`);
+      }
+    }
+
+    // No MaxListenersExceededWarning in any run (every POST /jobs went through the gateway's proxy).
+    const warnings = embedded.runs.filter((run) =>
+      fs.readFileSync(run.stderrFile, 'utf8').includes('MaxListenersExceededWarning'),
+    );
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    console.log(
+      `restart chaos: jobs ${JOBS}, kills ${KILLS} (SIGKILL ${killCounts.SIGKILL}, SIGTERM ${killCounts.SIGTERM}), ` +
+        `seed ${SEED}, stranded ${stranded}, double ${double} — ${embedded.runs.length} starts, ` +
+        `${submissions.reduce((n, s) => n + s.tries, 0)} POST /jobs, ${seconds} s`,
+    );
+    if (problems.length > 0) console.log(`restart chaos problems (seed ${SEED}):\n  ${problems.join('\n  ')}`);
+    expect(problems).toEqual([]);
+    expect({ stranded, double }).toEqual({ stranded: 0, double: 0 });
+    expect(warnings.map((run) => run.stderrFile)).toEqual([]);
+  }, 170_000);
+});
