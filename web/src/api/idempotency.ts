@@ -12,14 +12,17 @@ export interface KeptRefusalOptions {
 /**
  * Whether sending the same Idempotency-Key again could only replay this refusal: the gateway keeps
  * 4xx answers under the key for 24 h (pipeline README "Idempotency"). Not kept: no answer at all
- * (status 0: network, time-out), 5xx (the claim is released), 408 and 429 (refused before the key),
- * and — unless `conflictIsKept` — 409.
+ * (status 0: network, time-out), 5xx (the claim is released), 408 and 429 `rate_limited` (refused
+ * before the key), and — unless `conflictIsKept` — 409. A 429 `quota_exceeded` is the service's
+ * answer (jobs in progress at the plan's cap) and is kept: the same key would replay it even after a
+ * video finished, so the next attempt needs a new key.
  */
 export function isKeptRefusal(error: unknown, { conflictIsKept = false }: KeptRefusalOptions = {}): boolean {
   if (!isApiError(error)) return false;
   const { status } = error;
   if (status === 409) return conflictIsKept;
-  return status >= 400 && status < 500 && status !== 408 && status !== 429;
+  if (status === 429) return error.reason === 'quota_exceeded';
+  return status >= 400 && status < 500 && status !== 408;
 }
 
 /**

@@ -20,12 +20,12 @@ export interface SubmitErrorProps {
 
 /**
  * Why "Generate" did not work, and the way forward: Insufficient credits → Buy credits; above the
- * plan's cap → Upgrade; anything else → the problem's text with Try again (which reuses the
+ * plan's cap → Upgrade; too many videos in progress → the server's sentence naming the cap; anything else → the problem's text with Try again (which reuses the
  * request's key when no answer was kept, so nothing runs twice). Field errors are shown by the
  * fields themselves and are not handled here.
  */
 export function SubmitError({ error, quality, resolution, cap, cost, available, onRetry, retrying }: SubmitErrorProps) {
-  const { t } = useMessages('generator', generatorMessages);
+  const { t, i18n } = useMessages('generator', generatorMessages);
   const labels = useOptionLabels();
   const credits = useCreditsLabel();
 
@@ -58,6 +58,22 @@ export function SubmitError({ error, quality, resolution, cap, cost, available, 
         </p>
         <ButtonLink to="/subscription" variant="primary" size="sm">
           {t('errors.upgrade')}
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  if (isApiError(error) && error.reason === 'quota_exceeded') {
+    // 429 quota_exceeded on POST /jobs is the plan's cap of videos in progress: the server's sentence
+    // names the cap (shown as sent in English; elsewhere our own words). Waiting for a video helps,
+    // trying again at once does not, so there is no Try again.
+    const english = (i18n.resolvedLanguage ?? i18n.language).startsWith('en');
+    return (
+      <div className="generator-alert generator-alert--warning" role="alert">
+        <p className="generator-alert__title">{t('errors.activeJobsTitle')}</p>
+        <p className="generator-alert__text">{english && error.detail ? error.detail : t('errors.activeJobs')}</p>
+        <ButtonLink to="/dashboard" variant="primary" size="sm">
+          {t('errors.seeInProgress')}
         </ButtonLink>
       </div>
     );

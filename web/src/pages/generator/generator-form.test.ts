@@ -87,6 +87,13 @@ describe('isKeptRefusal (when a new Idempotency-Key is needed)', () => {
     expect(isKeptRefusal(error(status))).toBe(kept);
   });
 
+  it('keeps a 429 quota_exceeded (the service answered it under the key), not a 429 rate_limited', () => {
+    const refusal = (reason: 'quota_exceeded' | 'rate_limited') =>
+      new ApiError({ reason, status: 429, title: '', message: '' });
+    expect(isKeptRefusal(refusal('quota_exceeded'))).toBe(true);
+    expect(isKeptRefusal(refusal('rate_limited'))).toBe(false);
+  });
+
   it('is false for anything that is not an ApiError', () => {
     expect(isKeptRefusal(new Error('boom'))).toBe(false);
   });

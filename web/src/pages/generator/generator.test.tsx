@@ -295,6 +295,49 @@ describe('Generator: submitting', () => {
     expect(screen.getByRole('radio', { name: /^Pro 1080p/ })).toBeChecked();
   });
 
+  it('on 429 quota_exceeded (videos in progress at the plan’s cap) shows the server’s sentence naming the cap, not the allowance text', async () => {
+    const detail = 'You already have 3 videos in progress, the most your plan allows. Wait for one to finish.';
+    mockedCreateJob.mockRejectedValueOnce(
+      problem('quota_exceeded', 429, { message: 'You have used up your allowance for now.', detail }),
+    );
+    const { user } = renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    await user.type(promptBox(), 'A fox');
+    await user.click(generate());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Too many videos in progress');
+    expect(alert).toHaveTextContent(detail);
+    expect(alert).not.toHaveTextContent('allowance');
+    expect(within(alert).getByRole('link', { name: 'See videos in progress' })).toHaveAttribute('href', '/dashboard');
+    // Trying again at once cannot help: no Try again; the next Generate (after a video finished) sends a
+    // new key, since the gateway would replay this answer for the same one.
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    mockedCreateJob.mockResolvedValueOnce(createdJob('job-9'));
+    await user.click(generate());
+    await waitFor(() => expect(mockedCreateJob).toHaveBeenCalledTimes(2));
+    expect(mockedCreateJob.mock.calls.map((call) => call[1])).toEqual(['key-1', 'key-2']);
+  });
+
+  it('on 429 quota_exceeded in Polish says it in Polish (the server’s sentence is English)', async () => {
+    await act(() => setLanguage('pl'));
+    mockedCreateJob.mockRejectedValueOnce(
+      problem('quota_exceeded', 429, {
+        message: 'Limit na ten okres został już wykorzystany.',
+        detail: 'You already have 3 videos in progress, the most your plan allows. Wait for one to finish.',
+      }),
+    );
+    const { user } = renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    await user.type(screen.getByRole('textbox', { name: /Opis|Prompt/ }), 'Lis');
+    await user.click(screen.getByRole('button', { name: 'Generuj film' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Za dużo filmów w toku');
+    expect(alert).toHaveTextContent(
+      'Masz już w toku tyle filmów, ile pozwala Twój plan. Poczekaj, aż któryś się skończy.',
+    );
+    expect(alert).not.toHaveTextContent('You already have');
+  });
+
   it('reuses the Idempotency-Key after a network failure, and makes a new one after a change', async () => {
     mockedCreateJob.mockRejectedValue(problem('network_error', 0));
     const { user } = renderGenerator();
