@@ -6,8 +6,6 @@
  * of theirs is left in the bucket and their sessions are gone.
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import mongoose from 'mongoose';
@@ -16,16 +14,9 @@ import { createLogger } from '@kadr/telemetry';
 import { describeWithRealServer } from '@kadr/tooling/real-servers';
 import { TestBrowser, formAction } from '../../services/auth-gateway/test/identity/helpers/browser';
 import { startEmbedded, type RunningEmbedded } from '../launcher/compose-embedded';
+import { freePortPair } from './support/free-port-pair';
 
 const SERVICE_DATABASES = ['auth-gateway', 'commerce', 'jobs', 'media', 'i18n'];
-
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -70,7 +61,7 @@ describeWithRealServer('kafka', 'distributed mode: purge a user on real infrastr
 
         beforeAll(async () => {
           dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-distributed-'));
-          const port = await freePort();
+          const port = await freePortPair();
           base = `http://127.0.0.1:${port}`;
           const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir };
           delete env.OIDC_ISSUER_URL;

@@ -16,12 +16,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { mintInternalToken } from '@kadr/http-kit';
 import { ApiClient, type Exchange } from './support/api-client';
+import { freePortPair } from './support/free-port-pair';
 
 const ROOT = path.resolve(__dirname, '../..');
 const JOBS = Number(process.env.KADR_CHAOS_JOBS ?? 12);
@@ -42,25 +42,6 @@ function seeded(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-const portIsFree = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const probe = net.createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-
-/** A port whose successor is free too (the development identity provider listens on PORT + 1). */
-async function freePortPair(): Promise<number> {
-  for (let tries = 0; tries < 50; tries += 1) {
-    const probe = net.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const { port } = probe.address() as net.AddressInfo;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    if (port < 65535 && (await portIsFree(port + 1))) return port;
-  }
-  throw new Error('no two consecutive free ports');
 }
 
 interface Run {

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@kadr/telemetry';
 import { startEmbedded, type RunningEmbedded } from '../../launcher/compose-embedded';
+import { freePortPair } from './free-port-pair';
 
 export interface EmbeddedStack {
   base: string;
@@ -20,17 +21,9 @@ export interface EmbeddedStack {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 export async function startEmbeddedStack(extraEnv: NodeJS.ProcessEnv = {}): Promise<EmbeddedStack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-api-'));
-  const port = await freePort();
+  const port = await freePortPair();
   const base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,

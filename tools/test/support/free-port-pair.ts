@@ -1,0 +1,23 @@
+import net from 'node:net';
+
+const portIsFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+
+/**
+ * A free port on 127.0.0.1 whose successor is free too: the embedded stack's development identity provider
+ * listens on PORT + 1, and a lone free port's neighbour is often taken by a parallel suite (EADDRINUSE).
+ */
+export async function freePortPair(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const probe = net.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as net.AddressInfo;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    if (port < 65_535 && (await portIsFree(port + 1))) return port;
+  }
+  throw new Error('found no two consecutive free ports on 127.0.0.1');
+}
