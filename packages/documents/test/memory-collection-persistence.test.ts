@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +35,7 @@ function note(id: string, userId = `u-${id}`): Note {
 
 describe('MemoryCollection persisted to a data folder', () => {
   let dataDir: string;
-  const open = (options: { flushDelayMs?: number; logger?: DocumentsLogger } = {}) =>
+  const open = (options: { logger?: DocumentsLogger } = {}) =>
     MemoryCollection.open<Note>({ name: 'notes', unique: ['userId'], dataDir, ...options });
 
   beforeEach(async () => {
@@ -88,31 +89,110 @@ describe('MemoryCollection persisted to a data folder', () => {
     expect(lines).toHaveLength(4);
   });
 
-  it('coalesces many changes into few writes and writes within the delay', async () => {
-    writes.mockClear();
-    const notes = await open({ flushDelayMs: 200 });
+  /** What a process started after a crash right now would load: a fresh collection on the same folder. */
+  async function afterCrash(): Promise<Note[]> {
+    const fresh = await MemoryCollection.open<Note>({ name: 'notes', dataDir });
+    const docs = await fresh.find();
+    await fresh.close();
+    return docs;
+  }
+
+  it('has every acknowledged change on disk when the operation resolves, without flush or close', async () => {
+    const notes = await open();
     await notes.insertOne(note('a'));
-    for (let i = 0; i < 200; i += 1) {
-      await notes.updateOne('a', null, (d) => {
-        d.history.push({ at: new Date(), what: `edit ${i}` });
-      });
-    }
-    expect(writes).not.toHaveBeenCalled();
-    await waitFor(() => writes.mock.calls.length === 1, 2_000);
-    await writes.mock.results[0]?.value;
-    const onDisk = await MemoryCollection.open<Note>({ name: 'notes', dataDir });
-    expect((await onDisk.findById('a'))?.history).toHaveLength(201);
-    await onDisk.close();
+    expect((await afterCrash()).map((d) => d.id)).toEqual(['a']);
+    await notes.updateOne('a', null, (d) => {
+      d.text = 'edited';
+    });
+    expect((await afterCrash())[0]?.text).toBe('edited');
+    await notes.upsertOne((d) => d.id === 'b', { insert: () => note('b') });
+    expect((await afterCrash()).map((d) => d.id)).toEqual(['a', 'b']);
+    await notes.upsertOne((d) => d.id === 'b', {
+      insert: () => note('b'),
+      update: (d) => {
+        d.text = 'upserted';
+      },
+    });
+    expect((await afterCrash())[1]?.text).toBe('upserted');
+    await notes.deleteOne('a');
+    expect((await afterCrash()).map((d) => d.id)).toEqual(['b']);
+    await notes.insertOne(note('c'));
+    await notes.deleteMany((d) => d.id !== 'x');
+    expect(await afterCrash()).toEqual([]);
     await notes.close();
-    expect(writes).toHaveBeenCalledTimes(1); // nothing changed since, so close did not write again
   });
 
-  it('writes pending changes on flush() and close() without waiting for the delay', async () => {
-    const notes = await open({ flushDelayMs: 60_000 });
+  it('coalesces 50 concurrent updates into a few writes, each on disk when it resolves', async () => {
+    const notes = await open();
     await notes.insertOne(note('a'));
+    const before = notes.writes;
+    const file = join(dataDir, 'notes.json');
+    const onDiskAtResolution: boolean[] = [];
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        notes
+          .updateOne('a', null, (d) => {
+            d.history.push({ at: new Date(), what: `edit ${i}` });
+          })
+          .then(() => {
+            // Read synchronously: nothing else can write between the resolution and this read.
+            onDiskAtResolution[i] = readFileSync(file, 'utf8').includes(`"edit ${i}"`);
+          }),
+      ),
+    );
+    expect(onDiskAtResolution).toEqual(Array.from({ length: 50 }, () => true));
+    expect(notes.writes - before).toBeLessThanOrEqual(3);
+    expect((await afterCrash())[0]?.history).toHaveLength(51);
+    await notes.close();
+    expect(notes.writes - before).toBeLessThanOrEqual(3); // nothing changed since, so close did not write again
+  });
+
+  it('starts the next write as soon as the one in flight ends, carrying every change made meanwhile', async () => {
+    const notes = await open();
+    await notes.insertOne(note('a'));
+    writes.mockClear();
+    const first = notes.updateOne('a', null, (d) => {
+      d.text = 'first';
+    });
+    await new Promise((resolve) => setImmediate(resolve)); // the first write has started
+    const later = [1, 2, 3].map((i) =>
+      notes.updateOne('a', null, (d) => {
+        d.history.push({ at: new Date(), what: `later ${i}` });
+      }),
+    );
+    await Promise.all([first, ...later]);
+    expect(writes).toHaveBeenCalledTimes(2);
+    expect(writes.mock.calls[1]?.[1]).toContain('"later 3"');
+    await notes.close();
+  });
+
+  it('does not write for operations that change nothing', async () => {
+    const notes = await open();
+    await notes.insertOne(note('a'));
+    writes.mockClear();
+    expect(
+      await notes.updateOne(
+        'a',
+        () => false,
+        () => undefined,
+      ),
+    ).toBeNull();
+    expect(await notes.updateOne('missing', null, () => undefined)).toBeNull();
+    expect(await notes.deleteOne('missing')).toBe(false);
+    expect(await notes.deleteMany((d) => d.id === 'missing')).toBe(0);
+    await expect(notes.insertOne(note('a'))).rejects.toMatchObject({ code: 11000 });
+    await notes.findById('a');
+    await notes.close();
+    expect(writes).not.toHaveBeenCalled();
+  });
+
+  it('writes pending changes on flush() and close()', async () => {
+    const notes = await open();
+    const inserted = notes.insertOne(note('a'));
     await notes.flush();
     expect(await readFile(join(dataDir, 'notes.json'), 'utf8')).toContain('"id":"a"');
-    await notes.insertOne(note('b'));
+    await inserted;
+    void notes.insertOne(note('b'));
     await notes.close();
     expect(await readFile(join(dataDir, 'notes.json'), 'utf8')).toContain('"id":"b"');
   });
@@ -141,28 +221,39 @@ describe('MemoryCollection persisted to a data folder', () => {
     await expect(open()).rejects.toThrow(/holds an invalid document: E11000/);
   });
 
-  it('reports a failed write at flush, logs it, and succeeds once the folder is back', async () => {
+  it('rejects an operation whose write fails, keeps the change in memory, and writes it with the next change', async () => {
     const logger = { info: jest.fn(), warn: jest.fn(), error: jest.fn() };
-    const notes = await open({ flushDelayMs: 10, logger });
+    const notes = await open({ logger });
     await rm(dataDir, { recursive: true });
-    await notes.insertOne(note('a'));
-    await expect(notes.flush()).rejects.toThrow(/could not write .*notes.json/);
+    await writeFile(dataDir, 'a file where the folder was');
+    await expect(notes.insertOne(note('a'))).rejects.toThrow(/could not write .*notes.json/);
     expect(logger.error).toHaveBeenCalledWith(
       expect.objectContaining({ file: expect.any(String) }),
       expect.any(String),
     );
-    await mkdir(dataDir, { recursive: true });
+    expect(await notes.findById('a')).not.toBeNull(); // as after a MongoDB write-concern error
+    await expect(notes.flush()).rejects.toThrow(/could not write .*notes.json/);
+    await rm(dataDir);
+    await mkdir(dataDir);
+    await notes.insertOne(note('b'));
+    expect((await afterCrash()).map((d) => d.id)).toEqual(['a', 'b']);
     await notes.close();
-    const reopened = await open();
-    expect(await reopened.findById('a')).not.toBeNull();
-    await reopened.close();
+  });
+
+  it('rejects every concurrent operation whose write fails', async () => {
+    const notes = await open();
+    await notes.insertOne(note('a'));
+    await rm(dataDir, { recursive: true });
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        notes.updateOne('a', null, (d) => {
+          d.history.push({ at: new Date(), what: `edit ${i}` });
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array.from({ length: 10 }, () => 'rejected'));
+    await mkdir(dataDir);
+    await notes.close(); // writes what failed
+    expect((await afterCrash())[0]?.history).toHaveLength(11);
   });
 });
-
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

@@ -1,18 +1,46 @@
 import type { DocumentsLogger } from '../logger';
 import { writeFileAtomically } from './atomic-file';
 
-const RETRY_AFTER_FAILURE_MS = 1_000;
+/** The callers waiting for one write: every change made before it started. */
+interface Batch {
+  readonly done: Promise<void>;
+  resolve(): void;
+  reject(err: Error): void;
+}
+
+function newBatch(): Batch {
+  let resolve!: () => void;
+  let reject!: (err: Error) => void;
+  const done = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  // Every waiter handles the rejection itself; this keeps a batch nobody waits for from being "unhandled".
+  done.catch(() => undefined);
+  return { done, resolve, reject };
+}
 
 /**
- * Writes a snapshot of a collection to its file at most once per `delayMs`, however many
- * changes happen in between. The snapshot is rendered when the write starts, so it includes
- * every change made before that moment; changes made during a write schedule the next one.
- * A failed write is logged and retried with the next change or at `flush()`, which reports it.
+ * Writes a snapshot of a collection to its file so that a change is acknowledged only once it is
+ * on disk (MongoDB's `j: true` write concern), with few writes however many changes there are.
+ *
+ * `changed()` returns a promise that resolves when a write that includes the change has completed
+ * (atomic rename + fsync of the folder). At most one write is in flight: a change made meanwhile
+ * joins the next write, which starts as soon as the in-flight one ends and carries every change made
+ * until it starts (the snapshot is rendered then). So N concurrent changes cost about two writes.
+ * A change made while no write is in flight starts one at the end of the current microtask queue, so
+ * the changes of one synchronous burst share it too.
+ *
+ * A failed write rejects every change it carried (the caller sees the error; the change stays in
+ * memory, as with a MongoDB write-concern error) and is logged. It is not retried on a timer: the next
+ * change, `flush()` or `stop()` writes the whole collection again, including what failed.
  */
 export class CoalescingWriter {
-  private timer: NodeJS.Timeout | undefined;
+  /** The write in progress; never rejects (its batch does). */
   private inFlight: Promise<void> | undefined;
-  private dirty = false;
+  /** Changes not yet carried by a started write. */
+  private next: Batch | undefined;
+  /** The error of the last write, cleared by the next successful one. */
   private lastError: unknown = undefined;
   private stopped = false;
   /** Completed writes; lets tests see the coalescing. */
@@ -21,80 +49,76 @@ export class CoalescingWriter {
   constructor(
     private readonly filePath: string,
     private readonly render: () => string,
-    private readonly delayMs: number,
     private readonly logger: DocumentsLogger,
   ) {}
 
-  /** Notes a change; the file is rewritten within `delayMs`. */
-  changed(): void {
-    this.dirty = true;
-    this.scheduleIfIdle();
+  /** Notes a change; resolves once a write including it has completed, rejects if that write failed. */
+  changed(): Promise<void> {
+    if (this.stopped) return Promise.reject(new Error(`${this.filePath} is no longer written (stopped)`));
+    if (!this.next) {
+      this.next = newBatch();
+      // With a write in flight, its end starts the next one.
+      if (!this.inFlight) queueMicrotask(() => this.startNext());
+    }
+    return this.next.done;
   }
 
-  /** Writes any pending change now and waits for it; rejects if the last write failed. */
+  /**
+   * Waits until every change so far is on disk; rejects if the last write failed (after a failure
+   * it writes the collection again first).
+   */
   async flush(): Promise<void> {
-    this.cancelTimer();
+    if (this.next || this.lastError !== undefined) {
+      if (this.stopped) throw this.failure(this.lastError);
+      await this.changed();
+      return;
+    }
     if (this.inFlight) await this.inFlight;
-    if (this.dirty) {
-      this.cancelTimer();
-      await this.startWrite();
-    }
-    if (this.lastError !== undefined) {
-      throw new Error(`could not write ${this.filePath}`, { cause: this.lastError });
-    }
+    if (this.lastError !== undefined) throw this.failure(this.lastError);
   }
 
-  /** Final flush; no writes are scheduled afterwards. */
+  /** Final flush; no writes afterwards. */
   async stop(): Promise<void> {
     try {
       await this.flush();
     } finally {
       this.stopped = true;
-      this.cancelTimer();
     }
   }
 
-  private scheduleIfIdle(): void {
-    if (this.timer || this.inFlight || this.stopped) return;
-    // After a failed write (disk full, folder gone) retry less eagerly than the normal coalescing delay.
-    const delay = this.lastError === undefined ? this.delayMs : Math.max(this.delayMs, RETRY_AFTER_FAILURE_MS);
-    // Not unref'd: a pending write keeps the process alive for at most that long, so it is not lost.
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      void this.startWrite();
-    }, delay);
-  }
-
-  private cancelTimer(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-  }
-
-  private startWrite(): Promise<void> {
-    this.dirty = false;
+  private startNext(): void {
+    const batch = this.next;
+    if (!batch || this.inFlight) return;
+    this.next = undefined;
     let text: string;
     try {
       text = this.render();
     } catch (err) {
-      this.lastError = err;
-      this.logger.error({ err, file: this.filePath }, 'rendering the collection snapshot failed');
-      return Promise.resolve();
+      this.fail(batch, err, 'rendering the collection snapshot failed');
+      return;
     }
-    const write = writeFileAtomically(this.filePath, text).then(
-      () => {
-        this.writes += 1;
-        this.lastError = undefined;
-      },
-      (err: unknown) => {
-        this.lastError = err;
-        this.dirty = true;
-        this.logger.error({ err, file: this.filePath }, 'writing the collection snapshot failed');
-      },
-    );
-    this.inFlight = write.finally(() => {
-      this.inFlight = undefined;
-      if (this.dirty) this.scheduleIfIdle();
-    });
-    return this.inFlight;
+    this.inFlight = writeFileAtomically(this.filePath, text)
+      .then(
+        () => {
+          this.writes += 1;
+          this.lastError = undefined;
+          batch.resolve();
+        },
+        (err: unknown) => this.fail(batch, err, 'writing the collection snapshot failed'),
+      )
+      .finally(() => {
+        this.inFlight = undefined;
+        this.startNext();
+      });
+  }
+
+  private fail(batch: Batch, err: unknown, message: string): void {
+    this.lastError = err;
+    this.logger.error({ err, file: this.filePath }, message);
+    batch.reject(this.failure(err));
+  }
+
+  private failure(cause: unknown): Error {
+    return new Error(`could not write ${this.filePath}`, { cause });
   }
 }

@@ -46,13 +46,10 @@ export interface MemoryCollectionOptions {
 export interface PersistenceOptions {
   /** Folder holding `<name>.json`; created when missing. Without it the collection lives in memory only. */
   dataDir?: string;
-  /** Longest time a change waits before the file is rewritten (coalescing window). Default 100 ms. */
-  flushDelayMs?: number;
   logger?: DocumentsLogger;
 }
 
 const FILE_SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-const DEFAULT_FLUSH_DELAY_MS = 100;
 
 /**
  * An in-process document collection with the guarantees a repository relies on from MongoDB:
@@ -64,13 +61,18 @@ const DEFAULT_FLUSH_DELAY_MS = 100;
  *
  * Operations return promises so a repository's memory and mongoose implementations share one
  * interface. With a `dataDir` (via {@link MemoryCollection.open}) the whole collection is kept
- * in a JSON file, rewritten atomically and coalesced, and loaded again at the next start.
+ * in a JSON file, rewritten atomically and coalesced, and loaded again at the next start; an
+ * operation that changes a document resolves only once a file write including the change has
+ * completed (an acknowledged write survives a crash, like MongoDB's `j: true` write concern). The
+ * change itself is made synchronously, before that wait, so atomicity is unaffected.
  */
 export class MemoryCollection<T extends { id: string }> {
   readonly name: string;
   private readonly documents = new Map<string, T>();
   private readonly uniqueKeys: UniqueKey[];
   private writer: CoalescingWriter | undefined;
+  /** The durability of the change the running operation made (set by `changed()`). */
+  private written: Promise<void> | undefined;
   private closed = false;
 
   /** A memory-only collection. Use {@link MemoryCollection.open} for one persisted to a folder. */
@@ -112,7 +114,6 @@ export class MemoryCollection<T extends { id: string }> {
     collection.writer = new CoalescingWriter(
       filePath,
       () => encodeSnapshot(collection.name, collection.documents.values()),
-      options.flushDelayMs ?? DEFAULT_FLUSH_DELAY_MS,
       options.logger ?? silentLogger,
     );
     return collection;
@@ -224,7 +225,12 @@ export class MemoryCollection<T extends { id: string }> {
     });
   }
 
-  /** Writes pending changes to the file now (no-op without a data folder). */
+  /** Completed file writes (0 without a data folder); lets tests see the coalescing. */
+  get writes(): number {
+    return this.writer?.writes ?? 0;
+  }
+
+  /** Waits until every change so far is on disk; rejects if the last write failed (no-op without a data folder). */
   async flush(): Promise<void> {
     await this.writer?.flush();
   }
@@ -238,18 +244,31 @@ export class MemoryCollection<T extends { id: string }> {
 
   /**
    * Runs one operation synchronously — no `await` between its read and its write, so no other
-   * call can interleave — and reports its result or error as a promise.
+   * call can interleave — and reports its result or error as a promise. When the operation changed
+   * something in a persisted collection, the promise settles only after a file write including the
+   * change: with the result, or with the write's error (the change stays in memory).
    */
   private atomically<R>(operation: () => R): Promise<R> {
+    this.written = undefined;
     // The executor runs synchronously, and turns a throw into a rejection.
-    return new Promise<R>((resolve) => {
+    const settled = new Promise<R>((resolve) => {
       if (this.closed) throw new Error(`collection ${this.name} is closed`);
       resolve(operation());
     });
+    // Still the same synchronous stretch: no other operation can have set `written` since.
+    const written = this.takeWritten();
+    return written ? settled.then((result) => written.then(() => result)) : settled;
   }
 
+  private takeWritten(): Promise<void> | undefined {
+    const written = this.written;
+    this.written = undefined;
+    return written;
+  }
+
+  /** Records a change; the running operation waits for it to be written (persisted collections). */
   private changed(): void {
-    this.writer?.changed();
+    if (this.writer) this.written = this.writer.changed();
   }
 
   private select(selector: Selector<T>): T | undefined {
