@@ -70,9 +70,10 @@ export interface JobRepository {
   /** Removes published events (by id); a deleted job whose outbox is then empty is removed. */
   removeFromOutbox(jobId: string, eventIds: readonly string[]): Promise<void>;
   /**
-   * Resolves once every write made so far survives a crash of this process. The database's writes
-   * already do when acknowledged; the memory store (embedded mode) writes its file a moment later, so
-   * the saga waits for it where a crash must not undo what another service or the caller was told.
+   * Resolves once every write made so far survives a crash of this process. Redundant now: both
+   * stores' writes are durable when acknowledged (the database's write concern; the persisted memory
+   * store resolves a change only after its file write, see @kadr/documents). Kept as a cheap,
+   * explicit marker where a crash must not undo what another service or the caller was told.
    */
   durable(): Promise<void>;
 }

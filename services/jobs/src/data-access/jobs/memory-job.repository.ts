@@ -123,6 +123,7 @@ export class MemoryJobRepository implements JobRepository {
     return this.jobs.flush();
   }
 
+  /** Every acknowledged write is already on disk; this only waits for a write still in flight. */
   durable(): Promise<void> {
     return this.jobs.flush();
   }

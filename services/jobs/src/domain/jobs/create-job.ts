@@ -157,7 +157,8 @@ export class JobCreation {
   /** Steps 2 and 3 for a RESERVING job (also the reconciler's way forward). */
   async continueSaga(job: Job, correlationId: string): Promise<Job> {
     // The job must survive a crash before commerce holds anything for it: a hold whose job a crash
-    // undid would stay held for ever (embedded mode's memory store writes its file a moment later).
+    // undid would stay held for ever. Already true once the job's write was acknowledged (also in the
+    // embedded mode's memory store, since issue 13); kept as an explicit, cheap marker.
     await this.deps.jobs.durable();
     let hold: CommerceHold;
     try {
@@ -199,7 +200,8 @@ export class JobCreation {
     );
     if (updated) {
       this.deps.onOutboxWritten();
-      // 202 only for a job a crash cannot undo (found by the restart chaos test: an accepted job vanished).
+      // 202 only for a job a crash cannot undo (found by the restart chaos test: an accepted job vanished);
+      // the acknowledged update above already is durable, this is the explicit marker.
       await this.deps.jobs.durable();
       return updated;
     }
