@@ -8,7 +8,7 @@ import { MongoosePurgeRepository } from '../src/data-access/mongoose-purge.repos
 import { MongooseUserRepository } from '../src/data-access/mongoose-user.repository';
 import { replayArbitrary } from './support/job-histories';
 import { startReplayAdmin } from './support/job-count-replay';
-import { checkSeeded, propertySize } from './support/seeded-property';
+import { checkSeeded, propertySize } from '@kadr/tooling/seeded-property';
 
 /** The replay of job-counts-replay.test.ts against the MongoDB-compatible server (conditional updates there). */
 describeWithRealServer('mongodb', 'admin job counts under shuffled and duplicated job events [mongodb]', (target) => {

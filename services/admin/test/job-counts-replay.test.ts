@@ -1,7 +1,7 @@
 import { openMemoryStores } from '../src/adapters';
 import { replayArbitrary } from './support/job-histories';
 import { startReplayAdmin } from './support/job-count-replay';
-import { checkSeeded, propertySize } from './support/seeded-property';
+import { checkSeeded, propertySize } from '@kadr/tooling/seeded-property';
 
 /**
  * Issue 13 finding 6 (a user showed completed 2 / active 4 while the truth was 3 / 3): random job

@@ -7,7 +7,7 @@ import { adminConfigSchema } from '../../src/config';
 import { composeAdmin, type ComposedAdmin } from '../../src/service';
 import { administrator, TEST_SECRET } from './admin-rig';
 import { deliveries, playHistories, type Replay } from './job-histories';
-import { ScriptedEventBus } from './scripted-bus';
+import { ScriptedEventBus } from '@kadr/tooling/scripted-bus';
 
 export interface ReplayAdmin {
   /** Delivers the replay's events to admin's consumer in the replay's order, then compares every user's counts. */

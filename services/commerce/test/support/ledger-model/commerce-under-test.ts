@@ -4,7 +4,7 @@ import { createMetrics } from '@kadr/telemetry';
 import type { CommerceStores } from '../../../src/adapters';
 import { composeCommerce, type ComposedCommerce } from '../../../src/service';
 import { serviceToken, silentLogger, testConfig, userToken } from '../commerce-harness';
-import { ScriptedEventBus, type BusMessage } from '../scripted-bus';
+import { ScriptedEventBus, type BusMessage } from '@kadr/tooling/scripted-bus';
 
 export interface HttpAnswer {
   status: number;

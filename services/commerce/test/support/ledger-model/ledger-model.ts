@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { decodeEventOn } from '@kadr/contracts';
-import type { BusMessage } from '../scripted-bus';
+import type { BusMessage } from '@kadr/tooling/scripted-bus';
 import type { CommerceUnderTest, HttpAnswer } from './commerce-under-test';
 import { jobDeleted, jobFinished } from './job-events';
 import { checkLedgerInvariants, type ModelFacts } from './ledger-invariants';

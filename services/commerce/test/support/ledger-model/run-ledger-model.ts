@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CommerceStores } from '../../../src/adapters';
-import { checkSeeded, propertySize } from '../seeded-property';
+import { checkSeeded, propertySize } from '@kadr/tooling/seeded-property';
 import { CommerceUnderTest } from './commerce-under-test';
 import { LedgerModelCase } from './ledger-model';
 import { caseArbitrary } from './ops';
