@@ -1,6 +1,7 @@
 'use strict';
 // One root command for every workspace's tests; each workspace keeps its own jest.config.js.
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 
 const workspaceDirs = ['packages', 'services']
@@ -17,6 +18,9 @@ const workspaceDirs = ['packages', 'services']
   );
 
 module.exports = {
+  // Two test files at a time even on two cores (jest's default there is one): most suites wait on sockets,
+  // child processes and timers, not the CPU. Browser journeys keep their serial runner (e2e/jest.config.js).
+  maxWorkers: Math.max(2, os.cpus().length - 1),
   projects: workspaceDirs.map((dir) => `<rootDir>/${dir}`),
   reporters: ['default', '<rootDir>/packages/tooling/jest/summary-reporter.js'],
   globalSetup: '<rootDir>/packages/tooling/jest/global-setup.js',

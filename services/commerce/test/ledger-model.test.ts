@@ -11,6 +11,6 @@ import { runLedgerModel } from './support/ledger-model/run-ledger-model';
  */
 describe('ledger model check [memory]', () => {
   it('keeps every ledger invariant after every step', async () => {
-    await runLedgerModel('ledger model check [memory]', openMemoryModelStores, { defaultRuns: 150, perCase: true });
+    await runLedgerModel('ledger model check [memory]', openMemoryModelStores, { defaultRuns: 50, perCase: true });
   }, 300_000);
 });
