@@ -8,18 +8,9 @@ import { ApiClient } from './support/api-client';
 import { startEmbeddedStack, type EmbeddedStack } from './support/embedded-stack';
 import { operationsOf, type DocumentedOperation, type OpenApiDocument } from './support/openapi-operations';
 import { sampleRequest } from './support/sample-request';
+import { eventually } from './support/eventually';
 
 type Document = OpenApiDocument & Parameters<typeof sampleRequest>[0];
-
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still not there: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('IDOR matrix from the OpenAPI document', () => {
   let stack: EmbeddedStack;

@@ -11,19 +11,10 @@ import { ApiClient, type Exchange } from './support/api-client';
 import { startEmbeddedStack, type EmbeddedStack } from './support/embedded-stack';
 import { expressRoutes, operationsOf, type OpenApiDocument } from './support/openapi-operations';
 import { ResponseConformance } from './support/response-conformance';
+import { eventually } from './support/eventually';
 
 /** Served by every service for operators, never by the public API (ARCHITECTURE §5: the ingress does not route them). */
 const OPERATIONAL_ROUTES = new Set(['GET /health', 'GET /health/live', 'GET /health/ready', 'GET /metrics']);
-
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still not there: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('the public API document', () => {
   let stack: EmbeddedStack;
