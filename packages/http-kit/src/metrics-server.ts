@@ -41,15 +41,26 @@ export interface MetricsServerOptions {
   host?: string;
   /** One per service served by this process (the embedded mode serves all of them from one listener). */
   registries: Registry[];
+  /** Named in `/health/live`: the liveness probe of a process without a public port (the jobs worker). */
+  service?: string;
 }
 
 /**
  * `/metrics` on a port of its own, apart from the public app port: a scrape target for
- * Prometheus that the ingress never routes (issue 13). Anything else on it is a 404 problem.
+ * Prometheus that the ingress never routes (issue 13), and `/health/live` for the liveness probe of
+ * a process that has no public port. Anything else on it is a 404 problem.
  */
-export async function startMetricsServer({ port, host, registries }: MetricsServerOptions): Promise<RunningServer> {
+export async function startMetricsServer({
+  port,
+  host,
+  registries,
+  service = 'metrics',
+}: MetricsServerOptions): Promise<RunningServer> {
   const app = express();
   app.disable('x-powered-by');
+  app.get('/health/live', (_req, res) => {
+    res.json({ status: 'ok', service });
+  });
   app.get('/metrics', async (_req, res) => {
     const texts = await Promise.all(registries.map((registry) => registry.metrics()));
     res.type(registries[0]?.contentType ?? 'text/plain; version=0.0.4; charset=utf-8').send(mergeExpositions(texts));

@@ -38,8 +38,15 @@ describe('metrics on a port of their own', () => {
     expect(text).toMatch(/http_request_duration_seconds_count\{[^}]*service="jobs"[^}]*\} 1/);
   });
 
+  it('answers the liveness probe of a process without a public port (the jobs worker)', async () => {
+    const res = await fetch(`${metricsServer.url}/health/live`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', service: 'metrics' });
+  });
+
   it('answers anything else on the metrics port with a 404', async () => {
     expect((await fetch(`${metricsServer.url}/health`)).status).toBe(404);
+    expect((await fetch(`${metricsServer.url}/health/ready`)).status).toBe(404);
   });
 
   it('merges families in first-seen order, keeping samples under their family', () => {

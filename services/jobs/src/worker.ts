@@ -15,6 +15,7 @@ async function main(): Promise<void> {
     port: config.METRICS_PORT,
     host: config.HOST,
     registries: [createMetrics({ service: 'jobs-worker' }).registry],
+    service: 'jobs-worker',
   });
   worker.logger.info({ metricsUrl: metrics.url }, 'jobs worker running');
   // A stopped worker abandons its render: the lease runs out and another worker picks the job up.
