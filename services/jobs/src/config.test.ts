@@ -8,8 +8,9 @@ describe('jobs configuration', () => {
     expect(parseConfig('jobs', jobsConfigSchema, base)).toMatchObject({
       PORT: 8083,
       MONGODB_DB: 'jobs',
-      FFMPEG_PATH: 'ffmpeg',
     });
+    // Unset: resolved at start-up (system ffmpeg on PATH, else the npm package's).
+    expect(parseConfig('jobs', jobsConfigSchema, base).FFMPEG_PATH).toBeUndefined();
     expect(() => parseConfig('jobs', jobsConfigSchema, {})).toThrow(ConfigError);
   });
 

@@ -45,9 +45,10 @@ export const jobsConfigSchema = z
     PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).default('http://127.0.0.1:8080'),
     BLOB_SIGNING_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
 
-    FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
-    FFPROBE_PATH: z.string().min(1).default('ffprobe'),
-    /** A TrueType font for the prompt text; unset: found with fc-match or a known path. */
+    /** Used exactly as given; unset: `ffmpeg`/`ffprobe` on PATH, else the npm packages' (see ffmpeg-binaries.ts). */
+    FFMPEG_PATH: z.string().min(1).optional(),
+    FFPROBE_PATH: z.string().min(1).optional(),
+    /** A TrueType font for the prompt text; unset: fc-match, a known path, else the dejavu-fonts-ttf package's. */
     RENDER_FONT_FILE: z.string().min(1).optional(),
 
     /** The hosted provider (fal.ai queue API); its models are listed only with a key. */

@@ -3,6 +3,7 @@ import { MODEL_CATALOGUE } from './domain/catalogue/models';
 import { ProviderRegistry } from './domain/generation/provider-registry';
 import type { VideoProvider } from './domain/generation/video-provider';
 import { EgressGuard, type Resolver } from './integrations/egress/egress-guard';
+import { resolveFfmpegBinaries, type FfmpegBinaries } from './integrations/ffmpeg/ffmpeg-binaries';
 import { FalVideoProvider } from './integrations/providers/fal/fal-provider';
 import { FaultyVideoProvider } from './integrations/providers/faulty/faulty-provider';
 import { InstantVideoProvider } from './integrations/providers/instant/instant-provider';
@@ -23,20 +24,20 @@ export interface ProviderOptions {
  * production). `JOBS_RENDERER=instant` (tests, never in production): one instant renderer under
  * each provider name of the catalogue instead, so every model is offered and renders at once.
  */
-export function buildProviderRegistry(config: JobsConfig, options: ProviderOptions = {}): ProviderRegistry {
+export function buildProviderRegistry(
+  config: JobsConfig,
+  options: ProviderOptions = {},
+  binaries: FfmpegBinaries = resolveFfmpegBinaries(config),
+): ProviderRegistry {
   if (options.providers) return new ProviderRegistry(options.providers);
+  const ffmpegPath = binaries.ffmpeg.path;
   if (config.JOBS_RENDERER === 'instant' && config.NODE_ENV !== 'production') {
     const names = [...new Set(MODEL_CATALOGUE.map((model) => model.provider))];
     return new ProviderRegistry(
-      names.map(
-        (name) =>
-          new InstantVideoProvider(name, { ffmpegPath: config.FFMPEG_PATH, renderMs: config.JOBS_INSTANT_RENDER_MS }),
-      ),
+      names.map((name) => new InstantVideoProvider(name, { ffmpegPath, renderMs: config.JOBS_INSTANT_RENDER_MS })),
     );
   }
-  const providers: VideoProvider[] = [
-    new LocalVideoProvider({ ffmpegPath: config.FFMPEG_PATH, fontFile: config.RENDER_FONT_FILE }),
-  ];
+  const providers: VideoProvider[] = [new LocalVideoProvider({ ffmpegPath, fontFile: config.RENDER_FONT_FILE })];
   if (config.FAL_API_KEY) {
     const egress = new EgressGuard({
       allowedHosts: [...FAL_HOSTS, ...config.EGRESS_ALLOWLIST],
@@ -50,7 +51,7 @@ export function buildProviderRegistry(config: JobsConfig, options: ProviderOptio
         modelId: config.FAL_MODEL_ID,
         pollIntervalMs: config.FAL_POLL_INTERVAL_MS,
         egress,
-        ffmpegPath: config.FFMPEG_PATH,
+        ffmpegPath,
         fps: LOCAL_FPS,
       }),
     );

@@ -19,6 +19,7 @@ import {
   UnconfiguredCommerceClient,
   type CommerceClient,
 } from './integrations/commerce/commerce-client';
+import { resolveFfmpegBinaries, type FfmpegBinaries } from './integrations/ffmpeg/ffmpeg-binaries';
 import { FfmpegInspector } from './integrations/ffmpeg/ffmpeg-inspector';
 import { LOCAL_FPS } from './integrations/providers/local/local-provider';
 import { buildProviderRegistry, type ProviderOptions } from './providers';
@@ -56,14 +57,36 @@ function commerceOf(config: JobsConfig, given?: CommerceClient): CommerceClient 
 }
 
 /**
+ * The ffmpeg and ffprobe this process runs, logged once (path and where it came from). Throws a
+ * clear start-up error when one exists but may not be run (the variable to set is in the message).
+ */
+function ffmpegBinariesOf(config: JobsConfig, logger: Logger): FfmpegBinaries {
+  const binaries = resolveFfmpegBinaries(config);
+  const { ffmpeg, ffprobe } = binaries;
+  const fields = {
+    ffmpeg: ffmpeg.path,
+    ffmpegSource: ffmpeg.source,
+    ffprobe: ffprobe.path,
+    ffprobeSource: ffprobe.source,
+  };
+  if (ffmpeg.source === 'not found' || ffprobe.source === 'not found') {
+    logger.warn(fields, 'ffmpeg/ffprobe not found (PATH, npm packages): the local renderer is unavailable');
+  } else {
+    logger.info(fields, 'using ffmpeg and ffprobe');
+  }
+  return binaries;
+}
+
+/**
  * The jobs API: catalogue, settings, the creation saga and its reconciler, admin operations,
  * the `user.deleted` consumer and the outbox relay. Used by main.ts and the embedded launcher.
  */
 export async function startJobs(config: JobsConfig, options: JobsStartOptions = {}): Promise<RunningJobsApi> {
   const logger = createLogger({ service: 'jobs', level: config.LOG_LEVEL });
   const metrics = createMetrics({ service: 'jobs', defaultMetrics: options.defaultMetrics ?? true });
+  const binaries = ffmpegBinariesOf(config, logger);
   const adapters = await openJobsAdapters(config, logger, options.adapters);
-  const providers = buildProviderRegistry(config, options);
+  const providers = buildProviderRegistry(config, options, binaries);
   const commerce = commerceOf(config, options.commerce);
   const onOutboxWritten = () => adapters.relay.nudge();
   const creation = new JobCreation({
@@ -173,13 +196,14 @@ export interface RunningJobsWorker {
 export async function startJobsWorker(config: JobsConfig, options: JobsStartOptions = {}): Promise<RunningJobsWorker> {
   const workerId = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   const logger = createLogger({ service: 'jobs-worker', level: config.LOG_LEVEL }).child({ workerId });
+  const binaries = ffmpegBinariesOf(config, logger);
   const adapters = await openJobsAdapters(config, logger, options.adapters);
-  const providers = buildProviderRegistry(config, options);
+  const providers = buildProviderRegistry(config, options, binaries);
   const runner = new JobRunner({
     jobs: adapters.jobs,
     providers,
     blobs: adapters.blobStore,
-    inspector: new FfmpegInspector({ ffmpeg: config.FFMPEG_PATH, ffprobe: config.FFPROBE_PATH }),
+    inspector: new FfmpegInspector({ ffmpeg: binaries.ffmpeg.path, ffprobe: binaries.ffprobe.path }),
     logger,
     workerId,
     concurrency: config.WORKER_CONCURRENCY,

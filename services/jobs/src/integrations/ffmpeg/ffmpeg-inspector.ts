@@ -1,7 +1,7 @@
 import type { VideoInspection, VideoInspector } from '../../domain/generation/output-check';
 import { blackSeconds, extractThumbnail, probeVideo } from './video-probe';
 
-/** The worker's VideoInspector on the system ffmpeg/ffprobe (FFMPEG_PATH, FFPROBE_PATH). */
+/** The worker's VideoInspector on the resolved ffmpeg/ffprobe (see ffmpeg-binaries.ts). */
 export class FfmpegInspector implements VideoInspector {
   constructor(private readonly paths: { ffmpeg: string; ffprobe: string }) {}
 

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { access } from 'node:fs/promises';
+import path from 'node:path';
 
 /** Fonts install-prereqs.sh installs (fonts-liberation) and Debian's usual fallback. */
 const KNOWN_FONT_FILES = [
@@ -7,6 +8,18 @@ const KNOWN_FONT_FILES = [
   '/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf',
   '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
 ];
+
+/**
+ * The DejaVu Sans Bold the `dejavu-fonts-ttf` npm package ships: text still shows on a machine
+ * with no fonts installed (a fresh `npm ci`), after every system font.
+ */
+export function npmPackageFont(): string | undefined {
+  try {
+    return path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSans-Bold.ttf');
+  } catch {
+    return undefined;
+  }
+}
 
 const exists = (file: string) =>
   access(file).then(
@@ -24,10 +37,10 @@ function fcMatch(pattern: string): Promise<string | undefined> {
 
 /**
  * A bold sans font for the prompt text: the configured file, else fontconfig's answer, else a
- * known path. Undefined when none exists — the scene is then drawn without text (never a crash).
+ * known path, else the npm package's DejaVu. Undefined when none exists — the scene is then drawn without text (never a crash).
  */
 export async function findFontFile(configured?: string): Promise<string | undefined> {
-  for (const candidate of [configured, await fcMatch('Liberation Sans:bold'), ...KNOWN_FONT_FILES]) {
+  for (const candidate of [configured, await fcMatch('Liberation Sans:bold'), ...KNOWN_FONT_FILES, npmPackageFont()]) {
     if (candidate && /\.(ttf|otf)$/i.test(candidate) && (await exists(candidate))) return candidate;
   }
   return undefined;

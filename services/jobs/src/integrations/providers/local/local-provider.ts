@@ -7,6 +7,7 @@ import {
   type GenerationRequest,
   type VideoProvider,
 } from '../../../domain/generation/video-provider';
+import { detectFfmpegFeatures, type FfmpegFeatures } from '../../ffmpeg/ffmpeg-features';
 import { runFfmpeg } from '../../ffmpeg/ffmpeg-process';
 import { findFontFile } from './font-file';
 import { designScene } from './scene';
@@ -28,6 +29,7 @@ export class LocalVideoProvider implements VideoProvider {
   readonly name = 'local';
   private fontFile: Promise<string | undefined> | undefined;
   private available: Promise<boolean> | undefined;
+  private features: Promise<FfmpegFeatures> | undefined;
 
   constructor(private readonly options: LocalProviderOptions) {}
 
@@ -41,6 +43,19 @@ export class LocalVideoProvider implements VideoProvider {
 
   async generate(request: GenerationRequest, context: GenerationContext): Promise<{ videoPath: string }> {
     this.fontFile ??= findFontFile(this.options.fontFile);
+    this.features ??= detectFfmpegFeatures(this.options.ffmpegPath);
+    // A failed detection is not kept: the render's own error says what is wrong, and the next one asks again.
+    const features = await this.features.catch((error: unknown) => {
+      this.features = undefined;
+      throw new GenerationError(
+        'unknown',
+        `The local renderer could not run ffmpeg: ${(error as Error).message}`,
+        false,
+        {
+          cause: error,
+        },
+      );
+    });
     const fontFile = await this.fontFile;
     const scene = designScene({
       prompt: request.prompt,
@@ -49,6 +64,7 @@ export class LocalVideoProvider implements VideoProvider {
       height: request.height,
       fps: LOCAL_FPS,
       durationSeconds: request.durationSeconds,
+      gradientSource: features.gradients,
     });
     // Text goes through files: no escaping of user text inside the filter graph at all.
     const textFiles = await Promise.all(
@@ -90,9 +106,9 @@ export class LocalVideoProvider implements VideoProvider {
       '-an',
       '-progress',
       'pipe:1',
-      // Progress lines four times a second, so short renders still report each step.
-      '-stats_period',
-      '0.25',
+      // Progress lines four times a second, so short renders still report each step (older ffmpeg:
+      // every half second, and always the last frame).
+      ...(features.statsPeriod ? ['-stats_period', '0.25'] : []),
       videoPath,
     ];
     try {

@@ -15,6 +15,11 @@ export interface SceneRequest {
   height: number;
   fps: number;
   durationSeconds: number;
+  /**
+   * Whether the ffmpeg has the `gradients` source (4.4 and later; default true). Without it (the
+   * npm-shipped ffmpeg 4.1) the same palette and motion are drawn with `geq`, `scale` and `crop`.
+   */
+  gradientSource?: boolean;
 }
 
 export interface Scene {
@@ -116,32 +121,23 @@ export function designScene(request: SceneRequest): Scene {
   const lines = wrapPrompt(request.prompt);
   const textDrift = 0.6 + next() * 0.8;
 
-  const source = (options: string) => ['-f', 'lavfi', '-i', `gradients=r=${fps}:d=${fixed(d)}:${options}`];
-  const inputs = [
-    ...source(
-      `s=${w}x${h}:n=4:c0=${palette[0]}:c1=${palette[1]}:c2=${palette[2]}:c3=${palette[3]}` +
-        `:speed=${fixed(gradientSpeed, 4)}:seed=${gradientSeed}:type=${gradientType}`,
-    ),
-    ...orbs.flatMap((orb) =>
-      source(
-        `s=${orb.size}x${orb.size}:n=2:c0=${orb.color}@0.85:c1=${orb.color}@0.0` +
-          `:x0=${orb.size / 2}:y0=${orb.size / 2}:x1=${orb.size}:y1=${orb.size / 2}:type=radial:speed=0.00001:seed=1`,
-      ),
-    ),
-  ];
+  const sources =
+    request.gradientSource === false
+      ? portableSources({ w, h, fps, d, palette, orbs, driftSpeed: gradientSpeed * 40 })
+      : gradientSources({ w, h, fps, d, palette, orbs, gradientSpeed, gradientSeed, gradientType });
 
   return {
     palette,
     gradientType,
     lines,
-    inputs,
+    inputs: sources.inputs,
     filterGraph(textFiles, fontFile) {
-      const steps: string[] = [];
-      let last = '[0:v]';
+      const steps: string[] = [...sources.steps];
+      let last = sources.background;
       orbs.forEach((orb, i) => {
         const x = `(W-w)/2+W*${fixed(orb.ax)}*sin(t*${fixed(orb.fx)}+${fixed(orb.px)})`;
         const y = `(H-h)/2+H*${fixed(orb.ay)}*cos(t*${fixed(orb.fy)}+${fixed(orb.py)})`;
-        steps.push(`${last}[${i + 1}:v]overlay=x='${x}':y='${y}':eval=frame[o${i}]`);
+        steps.push(`${last}${sources.orbs[i]}overlay=x='${x}':y='${y}':eval=frame[o${i}]`);
         last = `[o${i}]`;
       });
       const filters: string[] = [];
@@ -163,5 +159,91 @@ export function designScene(request: SceneRequest): Scene {
       steps.push(`${last}${filters.join(',')}[v]`);
       return steps.join(';');
     },
+  };
+}
+
+interface Orb {
+  size: number;
+  color: string;
+}
+
+/** Where the background and the orbs come from: `-i` inputs and/or filter-graph steps, and their labels. */
+interface SceneSources {
+  inputs: string[];
+  steps: string[];
+  background: string;
+  orbs: string[];
+}
+
+interface SourceRequest {
+  w: number;
+  h: number;
+  fps: number;
+  d: number;
+  palette: string[];
+  orbs: Orb[];
+}
+
+/** ffmpeg 4.4+: a turning `gradients` background and two radial `gradients` orbs, as lavfi inputs. */
+function gradientSources(
+  request: SourceRequest & { gradientSpeed: number; gradientSeed: number; gradientType: number },
+): SceneSources {
+  const { w, h, fps, d, palette, orbs } = request;
+  const source = (options: string) => ['-f', 'lavfi', '-i', `gradients=r=${fps}:d=${fixed(d)}:${options}`];
+  return {
+    inputs: [
+      ...source(
+        `s=${w}x${h}:n=4:c0=${palette[0]}:c1=${palette[1]}:c2=${palette[2]}:c3=${palette[3]}` +
+          `:speed=${fixed(request.gradientSpeed, 4)}:seed=${request.gradientSeed}:type=${request.gradientType}`,
+      ),
+      ...orbs.flatMap((orb) =>
+        source(
+          `s=${orb.size}x${orb.size}:n=2:c0=${orb.color}@0.85:c1=${orb.color}@0.0` +
+            `:x0=${orb.size / 2}:y0=${orb.size / 2}:x1=${orb.size}:y1=${orb.size / 2}:type=radial:speed=0.00001:seed=1`,
+        ),
+      ),
+    ],
+    steps: [],
+    background: '[0:v]',
+    orbs: orbs.map((_, i) => `[${i + 1}:v]`),
+  };
+}
+
+/** The 0..255 channels of a `0xRRGGBB` colour. */
+const channelsOf = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i + 1, i + 3), 16));
+
+/**
+ * Older ffmpeg (the npm-shipped 4.1): the four palette colours blended corner to corner by `geq`
+ * on a small frame, scaled up to one and a half times the picture and panned across it (`crop`
+ * with time in x and y); each orb is one `geq` frame (colour with a radial alpha) that `overlay`
+ * repeats. `geq` runs on small frames only, so it stays about as fast as `gradients`.
+ */
+function portableSources(request: SourceRequest & { driftSpeed: number }): SceneSources {
+  const { w, h, fps, d, palette, orbs, driftSpeed } = request;
+  const corners = palette.map(channelsOf);
+  const u = 'X/(W-1)';
+  const v = 'Y/(H-1)';
+  const weights = [`(1-${u})*(1-${v})`, `${u}*(1-${v})`, `${u}*${v}`, `(1-${u})*${v}`];
+  const channel = (c: number) => weights.map((weight, i) => `${corners[i]![c]}*${weight}`).join('+');
+  const bigW = Math.round((w * 1.5) / 2) * 2;
+  const bigH = Math.round((h * 1.5) / 2) * 2;
+  const speed = fixed(driftSpeed);
+  const background =
+    `color=c=black:s=160x90:r=${fps}:d=${fixed(d)},format=gbrp,` +
+    `geq=r='${channel(0)}':g='${channel(1)}':b='${channel(2)}',scale=${bigW}:${bigH}:flags=bicubic,` +
+    `crop=${w}:${h}:x='(iw-ow)/2*(1+sin(t*${speed}))':y='(ih-oh)/2*(1+cos(t*${speed}*0.8))'[bg]`;
+  const orbSteps = orbs.map((orb, i) => {
+    const [r, g, b] = channelsOf(orb.color);
+    const radius = orb.size / 2;
+    return (
+      `color=c=black:s=${orb.size}x${orb.size}:r=${fps}:d=${fixed(1 / fps)},format=gbrap,` +
+      `geq=r=${r}:g=${g}:b=${b}:a='${fixed(255 * 0.85, 1)}*max(0,1-hypot(X-${radius},Y-${radius})/${radius})'[orb${i}]`
+    );
+  });
+  return {
+    inputs: [],
+    steps: [background, ...orbSteps],
+    background: '[bg]',
+    orbs: orbs.map((_, i) => `[orb${i}]`),
   };
 }
