@@ -64,6 +64,17 @@ PYTHONPATH="$ROOT/tools/schemathesis" timeout --signal=INT "$MAX_SECONDS" "$VENV
   --exclude-path '/auth/logout' \
   --exclude-path '/bff/sse/jobs' \
   --request-timeout 30 \
-  --no-color || status=$?
+  --no-color 2>&1 | tee "$ROOT/.cache/schemathesis-output.txt" || status=$?
 echo "schemathesis: exit $status after $((SECONDS - started)) s (max examples $MAX_EXAMPLES, cap ${MAX_SECONDS} s)"
+# For `make test`'s closing summary: the counts of schemathesis' "N generated, N passed, N skipped" line.
+if [[ -n "${KADR_TEST_SUMMARY_FILE:-}" ]]; then
+  python3 - "$ROOT/.cache/schemathesis-output.txt" "$status" >>"$KADR_TEST_SUMMARY_FILE" <<'PY'
+import json, re, sys
+text = open(sys.argv[1], encoding="utf-8", errors="replace").read()
+line = next((l for l in text.splitlines() if re.search(r"\d+ generated", l)), "")
+count = lambda word: int(m.group(1)) if (m := re.search(r"(\d+) " + word, line)) else 0
+failed = count("failed") + count("errored") or (1 if sys.argv[2] != "0" else 0)
+print(json.dumps({"stage": "schemathesis", "passed": count("passed"), "failed": failed, "skipped": count("skipped")}))
+PY
+fi
 exit "$status"

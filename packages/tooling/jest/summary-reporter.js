@@ -3,6 +3,10 @@
 // line per skipped suite (a real-server suite without its server, a journey without Chromium)
 // with the reason, and a closing "N passed, N failed" line.
 // Contract suites are the top-level describes whose title contains "contract [adapter]".
+// With KADR_TEST_SUMMARY_FILE set (`make test`), the counts are also appended there as one JSON line
+// under KADR_TEST_STAGE, for the closing summary of every stage (tools/test/print-test-summary.mjs).
+
+const fs = require('node:fs');
 
 const CONTRACT = /contract \[[^\]]+\]/;
 const SKIPPED = /^(.*) \(skipped: (.*)\)$/;
@@ -42,11 +46,14 @@ class SummaryReporter {
       for (const [title, reason] of skipped) out.push(`  ${title}: ${reason}`);
     }
     const failed = results.numFailedTests + results.numRuntimeErrorTestSuites;
-    out.push(
-      '',
-      `jest: ${results.numPassedTests} passed, ${failed} failed, ${results.numPendingTests + results.numTodoTests} skipped`,
-    );
+    const skippedTests = results.numPendingTests + results.numTodoTests;
+    out.push('', `jest: ${results.numPassedTests} passed, ${failed} failed, ${skippedTests} skipped`);
     process.stdout.write(`${out.join('\n')}\n`);
+    if (process.env.KADR_TEST_SUMMARY_FILE) {
+      const stage = process.env.KADR_TEST_STAGE || 'jest';
+      const line = JSON.stringify({ stage, passed: results.numPassedTests, failed, skipped: skippedTests });
+      fs.appendFileSync(process.env.KADR_TEST_SUMMARY_FILE, `${line}\n`);
+    }
   }
 }
 

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# CI's container stage (`make images-check`): starts a private Docker engine, makes the local base
+# images, builds the seven images and prints their sizes, lints the Dockerfiles with hadolint, runs
+# every image hardened (check-images.sh), and stops the engine again — also on failure — so the
+# test stages that follow never see a Docker engine.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+step() {
+  local name=$1 t0=$SECONDS
+  shift
+  echo "--- containers: ${name}"
+  "$@"
+  echo "--- containers: ${name} took $((SECONDS - t0)) s"
+}
+
+trap 'bash tools/containers/engine.sh down' EXIT
+step "engine up" bash tools/containers/engine.sh up
+# shellcheck disable=SC1091
+source .infra/docker/env.sh
+step "base images" bash tools/containers/base-images.sh
+step "hadolint" bash tools/containers/hadolint.sh services/Dockerfile web/Dockerfile
+step "build images" bash tools/containers/images.sh
+step "run images" bash tools/containers/check-images.sh
