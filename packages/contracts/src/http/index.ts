@@ -9,3 +9,4 @@ export * from './jobs';
 export * from './prompt-text';
 export * from './media';
 export * from './admin';
+export * from './web-app-security';

@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { createHttpApp, type CreateAppOptions, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
+import { webAppCspDirectives } from '@kadr/contracts';
 import type { Logger, ServiceMetrics } from '@kadr/telemetry';
 import type { LoginTransactionStore } from '../../data-access/login-transactions/login-transaction-store';
 import type { SessionStore } from '../../data-access/sessions/session-store';
@@ -50,28 +51,13 @@ export interface GatewayAppDeps {
 }
 
 /**
- * The Content-Security-Policy for the web app the gateway serves: everything from our own origin
- * (scripts, the API, the event stream, same-origin /video and /thumbs media), inline style
- * attributes (React sets them), data:/blob: images and media, no plugins, no framing. Upgrading
- * insecure requests only when the product itself is served over https — on plain-http local
- * development it would send the browser to an https port nobody listens on.
+ * The Content-Security-Policy for the web app the gateway serves (`@kadr/contracts`, the one source
+ * nginx's headers are generated from too). Upgrading insecure requests only when the product itself
+ * is served over https — on plain-http local development it would send the browser to an https
+ * port nobody listens on.
  */
 export function webAppContentSecurityPolicy(publicUrl: string): Record<string, string[]> {
-  const directives: Record<string, string[]> = {
-    'default-src': ["'self'"],
-    'base-uri': ["'self'"],
-    'script-src': ["'self'"],
-    'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
-    'media-src': ["'self'", 'blob:'],
-    'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
-    'object-src': ["'none'"],
-    'frame-ancestors': ["'none'"],
-    'form-action': ["'self'"],
-  };
-  if (new URL(publicUrl).protocol === 'https:') directives['upgrade-insecure-requests'] = [];
-  return directives;
+  return webAppCspDirectives(new URL(publicUrl).protocol === 'https:');
 }
 
 /**
