@@ -243,6 +243,15 @@ fi
 exec "$@"
 EOF
   chmod 0755 "$ctx/docker-entrypoint.sh"
+  # This workplace reaches the npm registry through an egress proxy whose CA the host trusts by
+  # NODE_EXTRA_CA_CERTS; npm inside a build needs it too. Only the substitute carries it (the official
+  # image does not, and needs not where the registry is reached directly); the Dockerfiles stay as they are.
+  local extra_ca=''
+  if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -r "${NODE_EXTRA_CA_CERTS}" ]; then
+    cp "$NODE_EXTRA_CA_CERTS" "$ctx/host-extra-ca.crt"
+    extra_ca='COPY host-extra-ca.crt /usr/local/share/ca-certificates/kadr-host-extra-ca.crt
+ENV NODE_EXTRA_CA_CERTS=/usr/local/share/ca-certificates/kadr-host-extra-ca.crt'
+  fi
   cat >"$ctx/Dockerfile" <<EOF
 FROM $DEBIAN_TAG
 LABEL org.opencontainers.image.description="kadr local substitute of $NODE_TAG (tools/containers/base-images.sh)" \\
@@ -262,6 +271,7 @@ RUN set -e \\
        ln -s ../lib/node_modules/corepack/dist/corepack.js /usr/local/bin/corepack; fi \\
   && node --version && npm --version
 COPY docker-entrypoint.sh /usr/local/bin/
+$extra_ca
 ENTRYPOINT ["docker-entrypoint.sh"]
 CMD ["node"]
 EOF

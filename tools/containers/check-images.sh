@@ -149,7 +149,7 @@ check_web() {
     return
   fi
   if KADR_REQUIRE_IMAGES=1 KADR_WEB_IMAGE_URL="http://127.0.0.1:${port}" \
-    npx jest --selectProjects web --testPathPatterns 'web-image\.container\.test\.ts$' --ci; then
+    npx jest -c web/test/container/jest.config.cjs --ci; then
     echo "  web image test passed"
   else
     fail "web: web-image.container.test.ts failed"
