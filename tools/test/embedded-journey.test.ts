@@ -12,6 +12,7 @@ import path from 'node:path';
 import { createLogger } from '@kadr/telemetry';
 import { TestBrowser, formAction } from '../../services/auth-gateway/test/identity/helpers/browser';
 import { dataOf, openStream, type SseStream } from '../../services/auth-gateway/test/live/helpers/sse-client';
+import { resolveFfmpegBinaries } from '../../services/jobs/src/integrations/ffmpeg/ffmpeg-binaries';
 import { startEmbedded, type RunningEmbedded } from '../launcher/compose-embedded';
 
 /** A file under `dir` whose name matches and whose path contains `pathPart` (the job id). */
@@ -171,9 +172,10 @@ describe('embedded product through the public API', () => {
     expect(paidJob.chargedFrom).toBe('credits');
     // The stored file is a real H.264 MP4 at the job's resolution and duration.
     const video = findFile(dataDir, (name) => name === 'video.mp4.blob', paidJob.id);
+    // The ffprobe the jobs service itself uses: the system's, else the npm package's (no system ffmpeg needed).
     const probe = JSON.parse(
       execFileSync(
-        'ffprobe',
+        resolveFfmpegBinaries(process.env).ffprobe.path,
         ['-v', 'error', '-show_entries', 'stream=codec_name,width,height:format=duration', '-of', 'json', video],
         {
           encoding: 'utf8',
