@@ -229,17 +229,15 @@ build_node() {
   fi
   # Headers for node-gyp, where the official image has them.
   if [ -d "$node_prefix/include/node" ]; then cp -a "$node_prefix/include/node/." "$ctx/include/"; fi
-  # Same script as the official image (docker-library/node docker-entrypoint.sh).
+  # The official image's entrypoint interface, in our own words: a first argument that is an option
+  # (`-e …`) or not a command on PATH is run with node; anything else is executed as it is.
   cat >"$ctx/docker-entrypoint.sh" <<'EOF'
 #!/bin/sh
 set -e
-
-# Run command with node if the first argument contains a "-" or is not a system command. The last part inside the "{}" is a workaround for the following bug in ash/dash:
-# https://bugs.debian.org/cgi-bin/bugreport.cgi?bug=874264
-if [ "${1#-}" != "${1}" ] || [ -z "$(command -v "${1}")" ] || { [ -f "${1}" ] && ! [ -x "${1}" ]; }; then
-  set -- node "$@"
-fi
-
+case "$1" in
+  -*) set -- node "$@" ;;
+  *) if ! command -v "$1" >/dev/null 2>&1; then set -- node "$@"; fi ;;
+esac
 exec "$@"
 EOF
   chmod 0755 "$ctx/docker-entrypoint.sh"
@@ -286,230 +284,64 @@ build_nginx() {
   local ctx="$WORK/nginx"
   step_begin "docker build $NGINX_TAG (apt-get install nginx-light)"
   mkdir -p "$ctx/docker-entrypoint.d" "$ctx/html"
-  # As the official image's nginx.conf, plus the official image's compiled-in
-  # temp paths (Debian's binary defaults to /var/lib/nginx/*).
+  # Our own minimal configuration with the official image's layout: user nginx, conf.d included,
+  # logs to the linked stdout/stderr files, and the official binary's compiled-in temp paths under
+  # /var/cache/nginx (Debian's binary would default to /var/lib/nginx/*).
   cat >"$ctx/nginx.conf" <<'EOF'
-
-user  nginx;
-worker_processes  auto;
-
-error_log  /var/log/nginx/error.log notice;
-pid        /run/nginx.pid;
-
+user nginx;
+worker_processes auto;
+error_log /var/log/nginx/error.log notice;
+pid /run/nginx.pid;
 
 events {
-    worker_connections  1024;
+  worker_connections 1024;
 }
 
-
 http {
-    include       /etc/nginx/mime.types;
-    default_type  application/octet-stream;
-
-    log_format  main  '$remote_addr - $remote_user [$time_local] "$request" '
-                      '$status $body_bytes_sent "$http_referer" '
-                      '"$http_user_agent" "$http_x_forwarded_for"';
-
-    access_log  /var/log/nginx/access.log  main;
-
-    # kadr substitute: the official binary's compiled-in temp paths
-    client_body_temp_path /var/cache/nginx/client_temp;
-    proxy_temp_path       /var/cache/nginx/proxy_temp;
-    fastcgi_temp_path     /var/cache/nginx/fastcgi_temp;
-    uwsgi_temp_path       /var/cache/nginx/uwsgi_temp;
-    scgi_temp_path        /var/cache/nginx/scgi_temp;
-
-    sendfile        on;
-    #tcp_nopush     on;
-
-    keepalive_timeout  65;
-
-    #gzip  on;
-
-    include /etc/nginx/conf.d/*.conf;
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log /var/log/nginx/access.log;
+  client_body_temp_path /var/cache/nginx/client_temp;
+  proxy_temp_path /var/cache/nginx/proxy_temp;
+  fastcgi_temp_path /var/cache/nginx/fastcgi_temp;
+  uwsgi_temp_path /var/cache/nginx/uwsgi_temp;
+  scgi_temp_path /var/cache/nginx/scgi_temp;
+  sendfile on;
+  keepalive_timeout 65;
+  include /etc/nginx/conf.d/*.conf;
 }
 EOF
   cat >"$ctx/default.conf" <<'EOF'
 server {
-    listen       80;
-    server_name  localhost;
-
-    #access_log  /var/log/nginx/host.access.log  main;
-
-    location / {
-        root   /usr/share/nginx/html;
-        index  index.html index.htm;
-    }
-
-    #error_page  404              /404.html;
-
-    # redirect server error pages to the static page /50x.html
-    #
-    error_page   500 502 503 504  /50x.html;
-    location = /50x.html {
-        root   /usr/share/nginx/html;
-    }
+  listen 80;
+  server_name localhost;
+  root /usr/share/nginx/html;
+  index index.html;
 }
 EOF
   cat >"$ctx/html/index.html" <<'EOF'
 <!DOCTYPE html>
-<html>
-<head>
-<title>Welcome to nginx!</title>
-</head>
-<body>
-<h1>Welcome to nginx!</h1>
-<p>Local substitute of the official nginx image (Debian nginx-light).</p>
-</body>
-</html>
+<html><head><title>nginx</title></head>
+<body><p>Local substitute of the official nginx image (Debian nginx-light).</p></body></html>
 EOF
-  cat >"$ctx/html/50x.html" <<'EOF'
-<!DOCTYPE html>
-<html>
-<head>
-<title>Error</title>
-</head>
-<body>
-<h1>An error occurred.</h1>
-<p>Sorry, the page you are looking for is currently unavailable.<br/>
-Please try again later.</p>
-</body>
-</html>
-EOF
-  # Same logic as the official image's /docker-entrypoint.sh.
+  # The official entrypoint's interface, in our own few lines: run the executable *.sh files of
+  # /docker-entrypoint.d in order when the command is nginx, then exec the command. The official
+  # scripts themselves (envsubst templates, IPv6 listen, resolvers, worker tuning) are not
+  # reproduced; Kadr's web image bypasses the entrypoint (BASE-IMAGES.md).
   cat >"$ctx/docker-entrypoint.sh" <<'EOF'
 #!/bin/sh
-# vim:sw=4:ts=4:et
-
 set -e
-
-entrypoint_log() {
-    if [ -z "${NGINX_ENTRYPOINT_QUIET_LOGS:-}" ]; then
-        echo "$@"
+if [ "$1" = nginx ] || [ "$1" = nginx-debug ]; then
+  for script in $(find /docker-entrypoint.d -mindepth 1 -maxdepth 1 -type f -name '*.sh' | sort); do
+    if [ -x "$script" ]; then
+      echo "$0: running $script" >&2
+      "$script"
     fi
-}
-
-if [ "$1" = "nginx" ] || [ "$1" = "nginx-debug" ]; then
-    if /usr/bin/find "/docker-entrypoint.d/" -mindepth 1 -maxdepth 1 -type f -print -quit 2>/dev/null | read v; then
-        entrypoint_log "$0: /docker-entrypoint.d/ is not empty, will attempt to perform configuration"
-
-        entrypoint_log "$0: Looking for shell scripts in /docker-entrypoint.d/"
-        find "/docker-entrypoint.d/" -follow -type f -print | sort -V | while read -r f; do
-            case "$f" in
-                *.envsh)
-                    if [ -x "$f" ]; then
-                        entrypoint_log "$0: Sourcing $f";
-                        . "$f"
-                    else
-                        # warn on shell scripts without exec bit
-                        entrypoint_log "$0: Ignoring $f, not executable";
-                    fi
-                    ;;
-                *.sh)
-                    if [ -x "$f" ]; then
-                        entrypoint_log "$0: Launching $f";
-                        "$f"
-                    else
-                        # warn on shell scripts without exec bit
-                        entrypoint_log "$0: Ignoring $f, not executable";
-                    fi
-                    ;;
-                *) entrypoint_log "$0: Ignoring $f";;
-            esac
-        done
-
-        entrypoint_log "$0: Configuration complete; ready for start up"
-    else
-        entrypoint_log "$0: No files found in /docker-entrypoint.d/, skipping configuration"
-    fi
+  done
 fi
-
 exec "$@"
 EOF
-  # The official 20-envsubst-on-templates.sh, same variables and behaviour:
-  # /etc/nginx/templates/*.template -> /etc/nginx/conf.d/* with envsubst,
-  # substituting only variables defined in the environment.
-  cat >"$ctx/docker-entrypoint.d/20-envsubst-on-templates.sh" <<'EOF'
-#!/bin/sh
-
-set -e
-
-ME=$(basename "$0")
-
-entrypoint_log() {
-    if [ -z "${NGINX_ENTRYPOINT_QUIET_LOGS:-}" ]; then
-        echo "$@"
-    fi
-}
-
-add_stream_block() {
-  local conffile="/etc/nginx/nginx.conf"
-
-  if grep -q -E "\s*stream\s*\{" "$conffile"; then
-    entrypoint_log "$ME: $conffile contains a stream block; include $stream_output_dir/*.conf to enable stream templates"
-  else
-    # check if the file can be modified, e.g. not on a r/o filesystem
-    touch "$conffile" 2>/dev/null || { entrypoint_log "$ME: info: can not modify $conffile (read-only file system?)"; exit 0; }
-    entrypoint_log "$ME: Appending stream block to $conffile to include $stream_output_dir/*.conf"
-    cat << END >> "$conffile"
-# added by "$ME" on "$(date)"
-stream {
-  include $stream_output_dir/*.conf;
-}
-END
-  fi
-}
-
-auto_envsubst() {
-  local template_dir="${NGINX_ENVSUBST_TEMPLATE_DIR:-/etc/nginx/templates}"
-  local suffix="${NGINX_ENVSUBST_TEMPLATE_SUFFIX:-.template}"
-  local output_dir="${NGINX_ENVSUBST_OUTPUT_DIR:-/etc/nginx/conf.d}"
-  local stream_suffix="${NGINX_ENVSUBST_STREAM_TEMPLATE_SUFFIX:-.stream-template}"
-  local stream_output_dir="${NGINX_ENVSUBST_STREAM_OUTPUT_DIR:-/etc/nginx/stream-conf.d}"
-  local filter="${NGINX_ENVSUBST_FILTER:-}"
-
-  local template defined_envs relative_path output_path subdir
-  defined_envs=$(printf '${%s} ' $(awk "END { for (name in ENVIRON) { print ( name ~ /${filter}/ ) ? name : \"\" } }" < /dev/null ))
-  [ -d "$template_dir" ] || return 0
-  if [ ! -w "$output_dir" ]; then
-    entrypoint_log "$ME: ERROR: $template_dir exists, but $output_dir is not writable"
-    return 0
-  fi
-  find "$template_dir" -follow -type f -name "*$suffix" -print | while read -r template; do
-    relative_path="${template#"$template_dir/"}"
-    output_path="$output_dir/${relative_path%"$suffix"}"
-    subdir=$(dirname "$relative_path")
-    # create a subdirectory where the template file exists
-    mkdir -p "$output_dir/$subdir"
-    entrypoint_log "$ME: Running envsubst on $template to $output_path"
-    envsubst "$defined_envs" < "$template" > "$output_path"
-  done
-
-  # Print the first file with the stream suffix, this will be false if there are none
-  if test -n "$(find "$template_dir" -name "*$stream_suffix" -print -quit)"; then
-    mkdir -p "$stream_output_dir"
-    if [ ! -w "$stream_output_dir" ]; then
-      entrypoint_log "$ME: ERROR: $template_dir exists, but $stream_output_dir is not writable"
-      return 0
-    fi
-    add_stream_block
-    find "$template_dir" -follow -type f -name "*$stream_suffix" -print | while read -r template; do
-      relative_path="${template#"$template_dir/"}"
-      output_path="$stream_output_dir/${relative_path%"$stream_suffix"}"
-      subdir=$(dirname "$relative_path")
-      # create a subdirectory where the template file exists
-      mkdir -p "$stream_output_dir/$subdir"
-      entrypoint_log "$ME: Running envsubst on $template to $output_path"
-      envsubst "$defined_envs" < "$template" > "$output_path"
-    done
-  fi
-}
-
-auto_envsubst
-
-exit 0
-EOF
-  chmod 0755 "$ctx/docker-entrypoint.sh" "$ctx/docker-entrypoint.d/"*.sh
+  chmod 0755 "$ctx/docker-entrypoint.sh"
   cat >"$ctx/Dockerfile" <<EOF
 FROM $DEBIAN_TAG
 LABEL org.opencontainers.image.description="kadr local substitute of $NGINX_TAG (tools/containers/base-images.sh): Debian nginx-light" \\
@@ -532,7 +364,6 @@ COPY nginx.conf /etc/nginx/nginx.conf
 COPY default.conf /etc/nginx/conf.d/default.conf
 COPY html/ /usr/share/nginx/html/
 COPY docker-entrypoint.sh /
-COPY docker-entrypoint.d/ /docker-entrypoint.d/
 RUN nginx -t
 ENTRYPOINT ["/docker-entrypoint.sh"]
 EXPOSE 80
