@@ -26,7 +26,8 @@ infra_prereqs() {
   need_pkg redis-server redis-server
   need_pkg redis-cli redis-tools
   need_pkg python3 python3 # readiness checks and the S3 helper (stdlib only)
-  need_pkg curl curl       # MinIO health check
+  need_pkg curl curl       # MinIO health check, the image checks
+  need_pkg openssl openssl # the image checks sign a throwaway CA
   need_pkg setsid util-linux
   need_pkg ps procps
   need_pkg ss iproute2 # only to name the owner of a busy port
