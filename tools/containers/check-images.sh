@@ -116,6 +116,19 @@ check_service() {
   stop_and_check_exit "$container" "$component"
 }
 
+# The worker's renderer inside the jobs image: ffmpeg, ffprobe and the font are all there.
+check_jobs_renders() {
+  local output
+  if output=$(docker run --rm --network none --read-only --tmpfs "/tmp:rw,size=256m,mode=1777" --cap-drop ALL \
+    --security-opt no-new-privileges --user "$SERVICE_USER" \
+    -v "$PWD/tools/containers/jobs-render-check.cjs:/check/render.cjs:ro" \
+    "$(image_ref jobs)" /check/render.cjs 2>&1); then
+    echo "check-images: jobs image renders a clip as ${SERVICE_USER} on a read-only root: ${output}"
+  else
+    fail "jobs image could not render: ${output}"
+  fi
+}
+
 check_missing_variable() {
   local container=kadr-check-missing-variable code
   docker rm -f "$container" >/dev/null 2>&1 || true
@@ -162,6 +175,7 @@ for component in auth-gateway commerce jobs jobs-worker media i18n admin; do
   if [[ "$component" == jobs-worker ]]; then image="jobs"; fi
   check_service "$component" "$image"
 done
+check_jobs_renders
 check_missing_variable
 check_web
 

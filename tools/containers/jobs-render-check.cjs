@@ -1,0 +1,42 @@
+'use strict';
+// Run inside the `jobs` image by check-images.sh: the worker's own modules find ffmpeg, ffprobe and
+// a font in the image (no system ffmpeg there: the npm-shipped static builds), render a short clip
+// as the non-root user on a read-only root (work files in /tmp), and check it as the worker does.
+const { mkdtempSync } = require('node:fs');
+const service = '/app/service/dist/integrations';
+const { resolveFfmpegBinaries } = require(`${service}/ffmpeg/ffmpeg-binaries.js`);
+const { FfmpegInspector } = require(`${service}/ffmpeg/ffmpeg-inspector.js`);
+const { findFontFile } = require(`${service}/providers/local/font-file.js`);
+const { LocalVideoProvider } = require(`${service}/providers/local/local-provider.js`);
+
+async function main() {
+  const binaries = resolveFfmpegBinaries({});
+  const fontFile = await findFontFile();
+  const provider = new LocalVideoProvider({ ffmpegPath: binaries.ffmpeg.path, fontFile });
+  const request = {
+    jobId: 'image-check',
+    prompt: 'A lighthouse on a stormy coast',
+    seed: 7,
+    modelId: 'kadr-motion-v1',
+    durationSeconds: 1,
+    width: 320,
+    height: 180,
+    quality: 'Lite',
+    speed: 'Ultra Fast',
+  };
+  const context = { workDir: mkdtempSync('/tmp/render-'), onProgress() {}, signal: new AbortController().signal };
+  const { videoPath } = await provider.generate(request, context);
+  const inspection = await new FfmpegInspector({
+    ffmpeg: binaries.ffmpeg.path,
+    ffprobe: binaries.ffprobe.path,
+  }).inspect(videoPath);
+  const ok = inspection.codec === 'h264' && inspection.width === 320 && Math.abs(inspection.durationSeconds - 1) <= 0.1;
+  const summary = { ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, fontFile, inspection };
+  process.stdout.write(`${JSON.stringify(summary)}\n`);
+  process.exit(ok && fontFile ? 0 : 1);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
