@@ -12,6 +12,7 @@ export default tseslint.config(
       '**/coverage/**',
       'packages/contracts/src/gen/**',
       '.infra/**',
+      '.docker-engine/**',
       '.data/**',
       '.cache/**',
       '.schemathesis/**',

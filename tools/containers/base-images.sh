@@ -43,13 +43,13 @@ die() {
 if [ -z "${DOCKER:-}" ]; then
   if [ -x /usr/bin/docker ]; then DOCKER=/usr/bin/docker; else DOCKER="$(command -v docker)"; fi
 fi
-if [ -z "${DOCKER_HOST:-}" ] && [ -f "$REPO_ROOT/.infra/docker/env.sh" ]; then
+if [ -z "${DOCKER_HOST:-}" ] && [ -f "$REPO_ROOT/.docker-engine/env.sh" ]; then
   # shellcheck disable=SC1091
-  . "$REPO_ROOT/.infra/docker/env.sh"
+  . "$REPO_ROOT/.docker-engine/env.sh"
 fi
 export DOCKER_BUILDKIT="${DOCKER_BUILDKIT:-1}"
 "$DOCKER" info >/dev/null 2>&1 ||
-  die "no engine at DOCKER_HOST=${DOCKER_HOST:-<unset>}; run: bash tools/containers/engine.sh up && source .infra/docker/env.sh"
+  die "no engine at DOCKER_HOST=${DOCKER_HOST:-<unset>}; run: bash tools/containers/engine.sh up && source .docker-engine/env.sh"
 
 FORCE=0
 WANT=()

@@ -17,7 +17,7 @@ step() {
 trap 'bash tools/containers/engine.sh down' EXIT
 step "engine up" bash tools/containers/engine.sh up
 # shellcheck disable=SC1091
-source .infra/docker/env.sh
+source .docker-engine/env.sh
 step "base images" bash tools/containers/base-images.sh
 step "hadolint" bash tools/containers/hadolint.sh services/Dockerfile web/Dockerfile
 step "build images" bash tools/containers/images.sh

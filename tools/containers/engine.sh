@@ -4,20 +4,20 @@
 # `down` stops it by PID, `env` prints the file to `source`.
 #
 #   bash tools/containers/engine.sh up      # idempotent; no-op when running
-#   source .infra/docker/env.sh             # DOCKER_HOST, DOCKER_BUILDKIT, PATH
+#   source .docker-engine/env.sh             # DOCKER_HOST, DOCKER_BUILDKIT, PATH
 #   bash tools/containers/engine.sh down    # stops dockerd + its containerd
 #   bash tools/containers/engine.sh env     # prints the path of env.sh
 #   bash tools/containers/engine.sh status  # exit 0 when the engine answers
 #
 # Layout (works from any cwd; paths are derived from this file's location):
 #   data root  ${KADR_INFRA_CACHE:-~/.cache/kadr-infra}/docker  (survives runs)
-#   exec root, pidfile, socket, log, env.sh  <repo>/.infra/docker/
+#   exec root, pidfile, socket, log, env.sh  <repo>/.docker-engine/
 # The engine has no bridge, no iptables, no IP forwarding: containers and
 # builds use `--network host` (traffic to 127.0.0.1) or `--network none`.
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-STATE_DIR="$REPO_ROOT/.infra/docker"
+STATE_DIR="$REPO_ROOT/.docker-engine"
 CACHE_ROOT="${KADR_INFRA_CACHE:-$HOME/.cache/kadr-infra}"
 DATA_ROOT="$CACHE_ROOT/docker"
 EXEC_ROOT="$STATE_DIR/exec"
@@ -173,6 +173,14 @@ down() {
     }
     log "containerd $cpid stopped"
   fi
+  # dockerd leaves the host network namespace bind-mounted under its exec root (netns/default),
+  # which makes the folder undeletable; unmount whatever is still mounted there, deepest first.
+  local mounted
+  mounted=$(awk -v root="$EXEC_ROOT/" 'index($2, root) == 1 { print $2 }' /proc/mounts | sort -r)
+  for mountpoint in $mounted; do
+    umount "$mountpoint" 2>/dev/null || umount -l "$mountpoint" || log "cannot unmount $mountpoint"
+  done
+  rm -rf -- "${EXEC_ROOT:?}"
   rm -f "$SOCK" "$PIDFILE" "$ENV_FILE"
 }
 

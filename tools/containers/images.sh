@@ -25,15 +25,15 @@ build() {
     args+=(-f services/Dockerfile --build-arg "SERVICE=${name}" --build-arg "PORT=$(service_port "$name")")
   fi
   echo "images: building $(image_ref "$name")"
-  docker build --progress plain "${args[@]}" . >".infra/docker/build-${name}.log" 2>&1 || {
-    tail -n 60 ".infra/docker/build-${name}.log"
-    echo "images: building ${name} failed (log: .infra/docker/build-${name}.log)" >&2
+  docker build --progress plain "${args[@]}" . >".docker-engine/build-${name}.log" 2>&1 || {
+    tail -n 60 ".docker-engine/build-${name}.log"
+    echo "images: building ${name} failed (log: .docker-engine/build-${name}.log)" >&2
     return 1
   }
   echo "images: built $(image_ref "$name") in $((SECONDS - started)) s"
 }
 
-mkdir -p .infra/docker
+mkdir -p .docker-engine
 for name in "${wanted[@]}"; do build "$name"; done
 
 over=0
