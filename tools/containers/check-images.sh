@@ -105,7 +105,9 @@ check_service() {
     docker logs --tail 30 "$container" >&2 || true
     return
   fi
-  if curl -sf "http://127.0.0.1:${metrics_port}/metrics" | grep -q '^process_cpu_user_seconds_total'; then
+  # main.ts opens the metrics port just after the public one: wait for it as well.
+  if wait_for_200 "$container" "http://127.0.0.1:${metrics_port}/metrics" &&
+    curl -sf "http://127.0.0.1:${metrics_port}/metrics" | grep -q '^process_cpu_user_seconds_total'; then
     echo "  :${metrics_port}/metrics → 200 with process metrics"
   else
     fail "${component}: /metrics on ${metrics_port} did not answer Prometheus text"
@@ -114,6 +116,20 @@ check_service() {
     fail "${component}: not running as ${SERVICE_USER}"
   fi
   stop_and_check_exit "$container" "$component"
+}
+
+# What every image carries: OCI labels naming source, revision and version; no .env file anywhere.
+check_image_contents() {
+  local name=$1 ref labels leaked
+  ref=$(image_ref "$name")
+  labels=$(docker image inspect -f '{{index .Config.Labels "org.opencontainers.image.source"}} {{index .Config.Labels "org.opencontainers.image.revision"}} {{index .Config.Labels "org.opencontainers.image.version"}}' "$ref")
+  if [[ "$labels" =~ ^[^[:space:]]+\ [^[:space:]]+\ [^[:space:]]+$ ]]; then
+    echo "check-images: ${name} labels (source revision version): ${labels}"
+  else
+    fail "${name}: OCI labels source/revision/version missing (${labels})"
+  fi
+  leaked=$(docker run --rm --network none --entrypoint find "$ref" / -xdev \( -name .env -o -name '.env.*' \) -type f 2>/dev/null || true)
+  if [[ -n "$leaked" ]]; then fail "${name}: .env files in the image: ${leaked}"; fi
 }
 
 # The worker's renderer inside the jobs image: ffmpeg, ffprobe and the font are all there.
@@ -175,6 +191,7 @@ for component in auth-gateway commerce jobs jobs-worker media i18n admin; do
   if [[ "$component" == jobs-worker ]]; then image="jobs"; fi
   check_service "$component" "$image"
 done
+for name in "${KADR_IMAGES[@]}"; do check_image_contents "$name"; done
 check_jobs_renders
 check_missing_variable
 check_web

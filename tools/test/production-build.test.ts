@@ -96,9 +96,17 @@ describe('production build: every deployable runs from dist/ under plain node', 
           30_000,
         );
         if (status !== 200) throw new Error(`${deployable.component} ${status}: ${running.output()}`);
-        const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
-        expect(metrics.status).toBe(200);
-        expect(await metrics.text()).toMatch(/^process_cpu_user_seconds_total\{[^}]*\} \d/m);
+        // main.ts opens the metrics port just after the public one: wait for it as well.
+        const metrics = await eventually(
+          () =>
+            fetch(`http://127.0.0.1:${metricsPort}/metrics`).then(
+              async (res) => (res.status === 200 ? await res.text() : `status ${res.status}`),
+              () => 'refused',
+            ),
+          (text) => /^process_cpu_user_seconds_total\{[^}]*\} \d/m.test(text),
+          10_000,
+        );
+        expect(metrics).toMatch(/^process_cpu_user_seconds_total\{[^}]*\} \d/m);
 
         running.child.kill('SIGTERM');
         expect(await running.exited).toBe(0);
