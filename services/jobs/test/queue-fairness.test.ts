@@ -7,9 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import request from 'supertest';
 import { GatedProvider } from './helpers/gated-provider';
-import { startRig, userToken, waitFor, type Rig } from './helpers/test-rig';
+import { startRig, submitJob, waitFor, type Rig } from './helpers/test-rig';
 
 const LITE = { prompt: 'queued', modelId: 'kadr-motion-v1', duration: 5, quality: 'Lite', speed: 'Normal' };
 
@@ -32,15 +31,7 @@ describe('fair queue across users [memory bus, one render slot]', () => {
     await rm(sampleDir, { recursive: true, force: true });
   });
 
-  const create = async (userId: string) => {
-    const answer = await request(rig.api.url)
-      .post('/jobs')
-      .set('authorization', `Bearer ${await userToken(userId)}`)
-      .set('idempotency-key', randomUUID())
-      .send(LITE);
-    expect(answer.status).toBe(202);
-    return answer.body.id as string;
-  };
+  const create = (userId: string) => submitJob(rig.api.url, userId, LITE);
 
   it("another user's first job waits for at most the one render in progress, not 25", async () => {
     const heavy = `heavy-${randomUUID()}`;

@@ -9,13 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import request from 'supertest';
 import { decodeEvent } from '@kadr/contracts';
 import { MemoryEventBus } from '@kadr/event-bus';
 import { startJobs, startJobsWorker, type RunningJobsApi, type RunningJobsWorker } from '../src/service';
 import { FakeCommerce } from './helpers/fake-commerce';
 import { GatedProvider } from './helpers/gated-provider';
-import { SECRET, testConfig, userToken, waitFor } from './helpers/test-rig';
+import { SECRET, submitJob, testConfig, waitFor } from './helpers/test-rig';
 
 const LITE = { prompt: 'stranded?', modelId: 'kadr-motion-v1', duration: 5, quality: 'Lite', speed: 'Normal' };
 
@@ -72,15 +71,7 @@ describe('no stranded job [memory bus, restarts]', () => {
     return process;
   }
 
-  const create = async (api: RunningJobsApi, userId: string) => {
-    const answer = await request(api.url)
-      .post('/jobs')
-      .set('authorization', `Bearer ${await userToken(userId)}`)
-      .set('idempotency-key', randomUUID())
-      .send(LITE);
-    expect(answer.status).toBe(202);
-    return answer.body.id as string;
-  };
+  const create = (api: RunningJobsApi, userId: string) => submitJob(api.url, userId, LITE);
 
   it('six parallel jobs, stopped during the first render, restarted: all complete, each hold captured once', async () => {
     const userId = `u-${randomUUID()}`;

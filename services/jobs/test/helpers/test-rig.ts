@@ -6,6 +6,7 @@ import { parseConfig } from '@kadr/config';
 import { decodeEvent, type EventEnvelope } from '@kadr/contracts';
 import { MemoryEventBus, type EventBus } from '@kadr/event-bus';
 import { mintInternalToken } from '@kadr/http-kit';
+import request from 'supertest';
 import { jobsConfigSchema, type JobsConfig } from '../../src/config';
 import {
   startJobs,
@@ -35,6 +36,17 @@ export const userToken = (userId: string, roles: string[] = ['user']) =>
     { kind: 'user', userId, email: `${userId}@example.test`, roles },
     { secret: SECRET, audience: 'jobs' },
   );
+
+/** POST /jobs as `userId` with a fresh idempotency key: expects 202 Accepted, returns the job id. */
+export async function submitJob(apiUrl: string, userId: string, body: object): Promise<string> {
+  const answer = await request(apiUrl)
+    .post('/jobs')
+    .set('authorization', `Bearer ${await userToken(userId)}`)
+    .set('idempotency-key', randomUUID())
+    .send(body);
+  expect(answer.status).toBe(202);
+  return answer.body.id as string;
+}
 
 /** Records every event on the given topics (its own consumer group). */
 export async function recordEvents(bus: EventBus, topics: string[]): Promise<EventEnvelope[]> {
