@@ -4,7 +4,7 @@
  * The web image (web/Dockerfile) as it runs: the SPA fallback, caching by file kind, precompressed
  * assets, the health check, and the gateway's security headers (the CSP from its single source,
  * the others as web/nginx/security-headers.conf says — tools/web/test ties that file to the
- * gateway). Against `KADR_WEB_IMAGE_URL` (a running container, or tools/web/native-nginx.sh);
+ * gateway). Against `KADR_WEB_IMAGE_URL` (the running container; tools/containers/check-images.sh);
  * skipped without it, failed instead with KADR_REQUIRE_IMAGES=1.
  */
 import { serializeCsp, webAppCspDirectives } from '@kadr/contracts';
