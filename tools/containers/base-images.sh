@@ -122,39 +122,24 @@ copy_apt_config() {
   [ -s "$root/etc/apt/apt.conf.d/99kadr-host-date-checks" ] || rm -f "$root/etc/apt/apt.conf.d/99kadr-host-date-checks"
 }
 
-# What debian:bookworm-slim adds on top of a plain debootstrap (debuerreotype
-# "slimify" + the docker apt configs): no docs/man/locales, no apt caches,
-# and no service starts during `apt-get install`.
+# A smaller, quieter rootfs, as a -slim image is: packages installed later skip docs, manuals
+# and translations; apt keeps no package caches; no service starts during `apt-get install`
+# (nginx-light would try to). Our own minimal settings, not a copy of any image's scripts.
 slimify() {
   local root=$1
-  cat >"$root/etc/dpkg/dpkg.cfg.d/docker" <<'EOF'
-# as debian:*-slim (debuerreotype slimify)
-path-exclude /usr/share/doc/*
-path-include /usr/share/doc/*/copyright
-path-exclude /usr/share/info/*
-path-exclude /usr/share/linda/*
-path-exclude /usr/share/lintian/overrides/*
-path-exclude /usr/share/locale/*
-path-include /usr/share/locale/locale.alias
-path-exclude /usr/share/man/*
-path-exclude /usr/share/groff/*
-EOF
-  cat >"$root/etc/apt/apt.conf.d/docker-clean" <<'EOF'
-DPkg::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };
-APT::Update::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };
-Dir::Cache::pkgcache "";
-Dir::Cache::srcpkgcache "";
-EOF
-  echo 'Acquire::Languages "none";' >"$root/etc/apt/apt.conf.d/docker-no-languages"
-  echo 'Acquire::GzipIndexes "true";' >"$root/etc/apt/apt.conf.d/docker-gzip-indexes"
-  printf 'APT::AutoRemove::SuggestsImportant "false";\n' >"$root/etc/apt/apt.conf.d/docker-autoremove-suggests"
+  printf '%s\n' 'path-exclude /usr/share/doc/*' 'path-include /usr/share/doc/*/copyright' \
+    'path-exclude /usr/share/man/*' 'path-exclude /usr/share/info/*' \
+    'path-exclude /usr/share/locale/*' 'path-include /usr/share/locale/locale.alias' \
+    >"$root/etc/dpkg/dpkg.cfg.d/kadr-slim"
+  printf '%s\n' 'APT::Keep-Downloaded-Packages "false";' 'Dir::Cache::pkgcache "";' \
+    'Dir::Cache::srcpkgcache "";' 'Acquire::Languages "none";' >"$root/etc/apt/apt.conf.d/kadr-slim"
   printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
   chmod 0755 "$root/usr/sbin/policy-rc.d"
   find "$root/usr/share/doc" -mindepth 1 -not -name copyright -not -type d -delete 2>/dev/null || true
   find "$root/usr/share/doc" -mindepth 1 -type d -empty -delete 2>/dev/null || true
-  rm -rf "$root"/usr/share/man/* "$root"/usr/share/info/* "$root"/usr/share/groff/* "$root"/usr/share/lintian/overrides/*
   find "$root/usr/share/locale" -mindepth 1 -maxdepth 1 -not -name locale.alias -exec rm -rf {} + 2>/dev/null || true
-  rm -rf "$root"/var/cache/apt/archives/*.deb "$root"/var/cache/apt/*.bin "$root"/var/lib/apt/lists/*
+  rm -rf "$root"/usr/share/man/* "$root"/usr/share/info/* "$root"/var/cache/apt/archives/*.deb \
+    "$root"/var/cache/apt/*.bin "$root"/var/lib/apt/lists/*
   rm -f "$root"/var/log/*.log "$root"/var/log/apt/* "$root/etc/hostname" "$root/etc/resolv.conf"
   : >"$root/etc/machine-id" 2>/dev/null || true
 }
