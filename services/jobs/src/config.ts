@@ -89,6 +89,8 @@ export const jobsConfigSchema = z
     JOB_TIMEOUT_BASE_MS: positiveInt(30_000),
     /** A PENDING job no worker claimed within this gets `job.created` again (and every one at start-up). */
     JOB_REDISPATCH_AFTER_MS: positiveInt(30_000),
+    /** A worker with a free render slot looks at the queue this often by itself (0: only when woken). */
+    JOB_IDLE_CLAIM_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(2_000),
     /** Jobs a user may have in progress (PENDING + PROCESSING) at once, by tier; above: 429 quota_exceeded. */
     ACTIVE_JOBS_CAP_FREE: positiveInt(3),
     ACTIVE_JOBS_CAP_PRO: positiveInt(10),

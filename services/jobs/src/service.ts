@@ -208,6 +208,7 @@ export async function startJobsWorker(config: JobsConfig, options: JobsStartOpti
     workerId,
     concurrency: config.WORKER_CONCURRENCY,
     leaseMs: config.JOB_LEASE_MS,
+    idleClaimMs: config.JOB_IDLE_CLAIM_MS,
     timeoutFactor: config.JOB_TIMEOUT_FACTOR,
     timeoutBaseMs: config.JOB_TIMEOUT_BASE_MS,
     fps: LOCAL_FPS,

@@ -4,6 +4,10 @@
  * again, so every job completes and its hold is captured once. A dead-lettered `job.created` is
  * covered the same way (the dispatcher reads the store, not the bus). The worker claims nothing
  * once it stops claiming, and a stopped worker hands its running job straight back.
+ *
+ * Nor a job waiting while a worker idles (found by the compose journey, issue 15): `job.created`
+ * goes to one partition by job id, so its wake-up can land on a busy worker while another has
+ * nothing to do. A worker with a free slot looks at the queue every JOB_IDLE_CLAIM_MS by itself.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -72,6 +76,27 @@ describe('no stranded job [memory bus, restarts]', () => {
   }
 
   const create = (api: RunningJobsApi, userId: string) => submitJob(api.url, userId, LITE);
+
+  /** A worker whose own bus never carries the API's `job.created`: the wake-ups went to another worker. */
+  async function startDeafWorker(api: RunningJobsApi, idleClaimMs: string): Promise<void> {
+    const deafBus = new MemoryEventBus();
+    const config = testConfig({
+      DATA_DIR: dataDir,
+      COMMERCE_URL: commerce.url,
+      WORKER_CONCURRENCY: '1',
+      JOB_IDLE_CLAIM_MS: idleClaimMs,
+    });
+    const worker = await startJobsWorker(config, {
+      adapters: { ...api.adapters, eventBus: deafBus },
+      providers: [provider],
+    });
+    running.push({
+      async stop() {
+        await worker.stop();
+        await deafBus.close();
+      },
+    });
+  }
 
   it('six parallel jobs, stopped during the first render, restarted: all complete, each hold captured once', async () => {
     const userId = `u-${randomUUID()}`;
@@ -164,4 +189,32 @@ describe('no stranded job [memory bus, restarts]', () => {
     await proc.api.stop();
     await proc.bus.close();
   }, 60_000);
+
+  it('an idle worker claims a job whose wake-up went elsewhere within JOB_IDLE_CLAIM_MS; the hold is captured once', async () => {
+    const userId = `u-${randomUUID()}`;
+    commerce.give(userId, 20);
+    provider.openAll();
+    // The dispatcher republishes on the API's bus, which the worker does not hear either.
+    const proc = await startProcess({ JOB_REDISPATCH_AFTER_MS: '600000' }, false);
+    await startDeafWorker(proc.api, '200');
+    const jobId = await create(proc.api, userId);
+    await waitFor(
+      async () => (await proc.api.adapters.jobs.findById(jobId))?.status === 'COMPLETED',
+      30_000,
+      'the idle worker to complete the job',
+    );
+    await waitFor(() => commerce.account(userId).held === 0, 10_000, 'the capture');
+    expect(commerce.account(userId).holds.get(jobId)?.state).toBe('captured');
+  }, 60_000);
+
+  it('without the idle poll (JOB_IDLE_CLAIM_MS=0) that job waits for a wake-up that never comes', async () => {
+    const userId = `u-${randomUUID()}`;
+    commerce.give(userId, 20);
+    provider.openAll();
+    const proc = await startProcess({ JOB_REDISPATCH_AFTER_MS: '600000' }, false);
+    await startDeafWorker(proc.api, '0');
+    const jobId = await create(proc.api, userId);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await proc.api.adapters.jobs.findById(jobId))?.status).toBe('PENDING');
+  }, 30_000);
 });

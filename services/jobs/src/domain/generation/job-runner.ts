@@ -33,6 +33,12 @@ export interface JobRunnerOptions {
   retryBaseMs?: number;
   /** How long a delivery waits for a free render slot before handing the message back. */
   slotWaitMs?: number;
+  /**
+   * A worker with a free slot looks at the queue this often by itself. `job.created` goes to
+   * one partition by job id, so its wake-up can land on a busy worker while another one idles;
+   * the poll lets the idle one take the job (0: never poll). Default 2 000 ms.
+   */
+  idleClaimMs?: number;
   onOutboxWritten(): void;
 }
 
@@ -56,6 +62,9 @@ export const videoKeyOf = (job: Pick<Job, 'userId' | 'id'>) => `users/${job.user
 export const thumbnailKeyOf = (job: Pick<Job, 'userId' | 'id'>) => `users/${job.userId}/jobs/${job.id}/thumbnail.jpg`;
 
 type StopReason = 'timeout' | 'lost' | 'shutdown';
+
+/** How often a worker with a free slot looks at the queue by itself (JOB_IDLE_CLAIM_MS). */
+export const DEFAULT_IDLE_CLAIM_MS = 2_000;
 
 /** Users looked at per claim: far more than the users a worker could serve before looking again. */
 const QUEUE_HEADS_READ = 50;
@@ -90,6 +99,7 @@ export class JobRunner {
   private taken = 0;
   private claiming = true;
   private sweepTimer: NodeJS.Timeout | undefined;
+  private idleClaimTimer: NodeJS.Timeout | undefined;
   private sweeping: Promise<unknown> | undefined;
   private stopping = false;
 
@@ -132,6 +142,17 @@ export class JobRunner {
       Math.max(200, Math.floor(this.options.leaseMs / 2)),
     );
     this.sweepTimer.unref();
+    const idleClaimMs = this.options.idleClaimMs ?? DEFAULT_IDLE_CLAIM_MS;
+    if (idleClaimMs > 0) {
+      this.idleClaimTimer ??= setInterval(() => this.claimWhileIdle(), idleClaimMs);
+      this.idleClaimTimer.unref();
+    }
+  }
+
+  /** The idle poll: a free slot and no delivery waiting for one → claim the queue's next job, if any. */
+  private claimWhileIdle(): void {
+    if (this.waiters.length > 0 || this.taken >= this.options.concurrency) return;
+    this.claimNext().catch((error: unknown) => this.options.logger.warn({ err: error }, 'idle claim failed'));
   }
 
   /**
@@ -149,6 +170,8 @@ export class JobRunner {
     this.stopping = true;
     clearInterval(this.sweepTimer);
     this.sweepTimer = undefined;
+    clearInterval(this.idleClaimTimer);
+    this.idleClaimTimer = undefined;
     for (const { controller } of this.running.values()) controller.abort(new StopSignal('shutdown'));
     await Promise.all([...this.running.values()].map((r) => r.done));
     await this.sweeping;
