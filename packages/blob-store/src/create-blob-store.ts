@@ -14,6 +14,8 @@ export interface FileSystemBlobStoreConfig {
 export interface S3BlobStoreConfig {
   kind: 's3';
   endpoint?: string;
+  /** Where browsers fetch objects, if not `endpoint` (see S3BlobStoreOptions.publicEndpoint). */
+  publicEndpoint?: string;
   region: string;
   bucket: string;
   accessKeyId: string;
@@ -40,6 +42,7 @@ export function createBlobStore(config: BlobStoreConfig): BlobStore {
     case 's3':
       return new S3BlobStore({
         endpoint: config.endpoint,
+        publicEndpoint: config.publicEndpoint,
         region: config.region,
         bucket: config.bucket,
         accessKeyId: config.accessKeyId,

@@ -1,7 +1,12 @@
 export * from './port';
 export { createEventBus, eventBusFromEnvironment, type EventBusConfig } from './create-event-bus';
 export { MemoryEventBus, DEFAULT_MEMORY_PARTITIONS, type MemoryEventBusOptions } from './memory/memory-event-bus';
-export { KafkaEventBus, type KafkaEventBusOptions } from './kafka/kafka-event-bus';
+export {
+  KafkaEventBus,
+  DEFAULT_RETENTION_MS,
+  DEFAULT_DEAD_LETTER_RETENTION_MS,
+  type KafkaEventBusOptions,
+} from './kafka/kafka-event-bus';
 export type { KafkaConsumerTuning } from './kafka/kafka-consumer';
 export type { KafkaLogLevelName } from './kafka/kafka-log';
 export type { EventBusLog } from './log';

@@ -34,6 +34,7 @@ export function openBlobStore(config: MediaConfig): BlobStore {
     return createBlobStore({
       kind: 's3',
       endpoint: config.S3_ENDPOINT,
+      publicEndpoint: config.S3_PUBLIC_ENDPOINT,
       region: config.S3_REGION,
       bucket: config.S3_BUCKET,
       accessKeyId: config.S3_ACCESS_KEY_ID,

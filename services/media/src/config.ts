@@ -35,6 +35,8 @@ export const mediaConfigSchema = z
 
     /** Object storage for videos and thumbnails (distributed mode); unset: the local filesystem. */
     S3_ENDPOINT: z.url({ error: 'must be an absolute URL' }).optional(),
+    /** Where browsers fetch media (presigned URLs are signed for it); unset: S3_ENDPOINT. */
+    S3_PUBLIC_ENDPOINT: z.url({ error: 'must be an absolute URL' }).optional(),
     S3_REGION: z.string().min(1).default('us-east-1'),
     S3_BUCKET: z.string().min(1).default('kadr-media'),
     S3_ACCESS_KEY_ID: optionalText,

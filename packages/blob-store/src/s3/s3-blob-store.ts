@@ -35,6 +35,13 @@ export interface S3BlobStoreOptions {
    * hanging. Also closes a `get` body its reader leaves paused that long. Default 60 000.
    */
   idleTimeoutMs?: number;
+  /**
+   * Where browsers fetch objects, when that differs from `endpoint` (which the service calls):
+   * presigned URLs are signed for this endpoint's host and path. Behind an ingress that routes
+   * `/<bucket>/` to the storage with the Host header kept, `https://app.example` makes media URLs
+   * same-origin, so the web app's `media-src 'self'` allows them. Needs `forcePathStyle`.
+   */
+  publicEndpoint?: string;
   /** Keys per ListObjectsV2 page in deleteByPrefix (1–1000, default 1000); small values exercise paging in tests. */
   listPageSize?: number;
 }
@@ -52,6 +59,8 @@ const MAX_DELETE_PASSES = 10;
 /** Distributed-mode blob store on any S3-compatible object storage. */
 export class S3BlobStore implements BlobStore {
   private readonly client: S3Client;
+  /** Signs presigned URLs only (no requests): for `publicEndpoint`, else `client` itself. */
+  private readonly presigner: S3Client;
   private readonly bucket: string;
   private readonly listPageSize: number;
 
@@ -78,6 +87,14 @@ export class S3BlobStore implements BlobStore {
         socketTimeout: options.idleTimeoutMs ?? DEFAULT_S3_IDLE_TIMEOUT_MS,
       },
     });
+    this.presigner = options.publicEndpoint
+      ? new S3Client({
+          endpoint: options.publicEndpoint,
+          region: options.region,
+          forcePathStyle: options.forcePathStyle ?? false,
+          credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+        })
+      : this.client;
   }
 
   async put(key: string, body: Buffer | Readable, options: PutOptions): Promise<void> {
@@ -185,7 +202,7 @@ export class S3BlobStore implements BlobStore {
   async presignGet(key: string, expiresInSeconds: number): Promise<string> {
     assertValidKey(key);
     assertPresignExpiry(expiresInSeconds);
-    return await getSignedUrl(this.client, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
+    return await getSignedUrl(this.presigner, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
       expiresIn: expiresInSeconds,
     });
   }

@@ -22,6 +22,10 @@ export interface KafkaEventBusOptions {
   /** kafkajs's log level. Default 'error'. */
   logLevel?: KafkaLogLevelName;
   consumer?: KafkaConsumerTuning;
+  /** `retention.ms` of the event topics ensureTopics creates. Default 7 days. */
+  retentionMs?: number;
+  /** `retention.ms` of the `.dlq` topics ensureTopics creates. Default 30 days. */
+  deadLetterRetentionMs?: number;
   /** How long ensureTopics waits for new topics to have leaders. Default 30 000 ms. */
   topicReadyTimeoutMs?: number;
   /** How long subscribe waits for the member to join its group. Default 60 000 ms. */
@@ -29,6 +33,11 @@ export interface KafkaEventBusOptions {
   /** The clock of the `dlq-failed-at` header. */
   now?: () => Date;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Consumers catch up within minutes; a week covers a long outage and a replay. */
+export const DEFAULT_RETENTION_MS = 7 * DAY_MS;
+export const DEFAULT_DEAD_LETTER_RETENTION_MS = 30 * DAY_MS;
 
 /**
  * The event bus on Kafka (kafkajs). Publishing uses one idempotent producer (acks from all
@@ -57,6 +66,8 @@ export class KafkaEventBus implements EventBus {
       partitions: options.partitions ?? 3,
       replicationFactor: options.replicationFactor ?? -1,
       readyTimeoutMs: options.topicReadyTimeoutMs ?? 30_000,
+      retentionMs: options.retentionMs ?? DEFAULT_RETENTION_MS,
+      deadLetterRetentionMs: options.deadLetterRetentionMs ?? DEFAULT_DEAD_LETTER_RETENTION_MS,
     });
   }
 

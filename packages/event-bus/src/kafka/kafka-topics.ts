@@ -1,6 +1,6 @@
 import type { Admin } from 'kafkajs';
 import { setTimeout as delay } from 'node:timers/promises';
-import { withDeadLetterTopics } from '../topics';
+import { isDeadLetterTopic, withDeadLetterTopics } from '../topics';
 
 export interface TopicSettings {
   partitions: number;
@@ -8,6 +8,10 @@ export interface TopicSettings {
   replicationFactor: number;
   /** How long to wait for every partition of a new topic to have a leader. */
   readyTimeoutMs: number;
+  /** `retention.ms` of a created event topic. */
+  retentionMs: number;
+  /** `retention.ms` of a created `.dlq` topic: longer, so an operator has time to look at what failed. */
+  deadLetterRetentionMs: number;
 }
 
 /**
@@ -49,11 +53,16 @@ export class KafkaTopics {
           topic,
           numPartitions: this.settings.partitions,
           replicationFactor: this.settings.replicationFactor,
+          configEntries: [{ name: 'retention.ms', value: String(this.retentionOf(topic)) }],
         })),
       });
     }
     await this.waitForLeaders(admin, wanted);
     for (const topic of wanted) this.ready.add(topic);
+  }
+
+  private retentionOf(topic: string): number {
+    return isDeadLetterTopic(topic) ? this.settings.deadLetterRetentionMs : this.settings.retentionMs;
   }
 
   private async waitForLeaders(admin: Admin, topics: string[]): Promise<void> {
