@@ -18,10 +18,12 @@ import {
   recordedCards,
   statusesOf,
   screenshotFromTop,
+  choosePackage,
+  CREDIT_PACKAGE_100,
 } from '../support/app-pages';
 import { describeJourney, eventually, freshEmail, type Journey } from '../support';
 
-const PACKAGE = { id: 'credits-100', credits: 100, name: /^100 kredytów/ } as const;
+const PACKAGE = CREDIT_PACKAGE_100;
 const RENDER_TIMEOUT_MS = 90_000;
 
 /** The balance as the commerce service has it (not the page's picture of it). */
@@ -29,17 +31,6 @@ async function serverBalance(page: Page): Promise<number> {
   const answer = await callApi<{ data: { balance: number } }>(page, 'GET', '/bff/platform/api/commerce/credits');
   expect(answer.status).toBe(200);
   return answer.body.data.balance;
-}
-
-/** Picks the package the way a person does: a click on its card (the radio itself is visually hidden). */
-async function choosePackage(page: Page): Promise<void> {
-  const radio = page.getByRole('radio', { name: PACKAGE.name });
-  await page.locator('label').filter({ has: radio }).click();
-  await eventually(
-    'the package is chosen',
-    () => radio.isChecked(),
-    (checked) => checked,
-  );
 }
 
 /** /buy-credits → the package → Pay: resolves on the development payment page. */

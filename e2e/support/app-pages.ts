@@ -203,15 +203,15 @@ export interface CreatedJob {
   cost: number;
 }
 
-/** Starts a 5 s job as the page's user (the built-in renderer unless another model is given). */
+/** Starts a job (5 s unless told) as the page's user (the built-in renderer unless another model is given). */
 export async function createJobThroughApi(
   page: Page,
-  options: { prompt: string; modelId?: string; quality?: string; speed?: string },
+  options: { prompt: string; modelId?: string; quality?: string; speed?: string; duration?: 5 | 10 | 15 },
 ): Promise<CreatedJob> {
   const answer = await callApi<CreatedJob>(page, 'POST', '/bff/platform/jobs', {
     prompt: options.prompt,
     modelId: options.modelId ?? 'kadr-motion-v1',
-    duration: 5,
+    duration: options.duration ?? 5,
     quality: options.quality ?? 'Lite',
     speed: options.speed ?? 'Normal',
   });
@@ -265,6 +265,20 @@ export async function buyThroughApi(page: Page, packageId: string, outcome: 'suc
   if (settled.status !== 200)
     throw new Error(`mock-process answered ${settled.status}: ${JSON.stringify(settled.body)}`);
   return orderId;
+}
+
+/** The credit package the journeys buy (spec §5: 100 credits), and how its card is named (pl). */
+export const CREDIT_PACKAGE_100 = { id: 'credits-100', credits: 100, name: /^100 kredytów/ } as const;
+
+/** On /buy-credits: picks a package the way a person does, a click on its card (the radio is visually hidden). */
+export async function choosePackage(page: Page, name: RegExp = CREDIT_PACKAGE_100.name): Promise<void> {
+  const radio = page.getByRole('radio', { name });
+  await page.locator('label').filter({ has: radio }).click();
+  await eventually(
+    'the package is chosen',
+    () => radio.isChecked(),
+    (checked) => checked,
+  );
 }
 
 /** What a job's card showed at one moment. */

@@ -1,6 +1,8 @@
 /**
  * `describeJourney(title, body)`: one journey file's frame. Before its tests it starts the
- * embedded stack (stack.ts) and Chromium (browser.ts); after them it stops both. Tests written
+ * embedded stack (stack.ts) and Chromium (browser.ts); after them it stops both. With
+ * `{ target: { baseUrl } }` it drives a product that is already running there instead (the
+ * docker compose stack, e2e/compose/) and starts only Chromium. Tests written
  * with `journey.test` get a fresh browser context per page they open, failure screenshots, and
  * the page's problems (uncaught errors, CSP violations, 5xx answers) in the failure message.
  *
@@ -26,10 +28,31 @@ export interface PageProblems {
   clientErrors: string[];
 }
 
+/** How a person signs in on the product at `baseUrl` (sign-in.ts's `signIn` is the embedded stack's way). */
+export type SignInFunction = (page: Page, baseUrl: string, who: Who, options?: SignInOptions) => Promise<void>;
+
+/** A product already running somewhere (e.g. the docker compose stack): the journey starts no stack. */
+export interface JourneyTarget {
+  /** Where the browser goes, e.g. `http://localhost:8080`. */
+  baseUrl: string;
+  /** How people sign in there; default: the development identity provider's page. */
+  signIn?: SignInFunction;
+}
+
+export interface JourneyOptions {
+  /** Variables for the embedded stack. */
+  stack?: StartE2eStackOptions;
+  /** Drive this running product instead of starting the embedded stack. */
+  target?: JourneyTarget;
+}
+
 export interface Journey {
+  /** The embedded stack (throws for a journey against a `target`: there is none). */
   readonly stack: E2eStack;
+  /** Where the browser goes: the embedded stack's gateway or the target's URL. */
+  readonly baseUrl: string;
   readonly browser: Browser;
-  /** `stack.url(pathname)`. */
+  /** `baseUrl` + a path. */
   url(pathname: string): string;
   /** A page in a new context (own cookies and storage) with this viewport, colour scheme and locale. */
   newPage(options?: JourneyContextOptions): Promise<Page>;
@@ -45,11 +68,7 @@ export interface Journey {
 
 const CSP_MESSAGE = /Content Security Policy/i;
 
-export function describeJourney(
-  title: string,
-  body: (journey: Journey) => void,
-  options: { stack?: StartE2eStackOptions } = {},
-): void {
+export function describeJourney(title: string, body: (journey: Journey) => void, options: JourneyOptions = {}): void {
   const missing = chromiumMissingReason();
   if (missing) {
     if (process.env.CI === 'true') {
@@ -66,6 +85,7 @@ export function describeJourney(
     return;
   }
 
+  const { target } = options;
   describe(title, () => {
     let stack: E2eStack | undefined;
     let browser: Browser | undefined;
@@ -97,12 +117,16 @@ export function describeJourney(
 
     const journey: Journey = {
       get stack() {
+        if (target) throw new Error(`the ${title} journey drives ${target.baseUrl}: it has no embedded stack`);
         return started(stack, 'stack');
+      },
+      get baseUrl() {
+        return target ? target.baseUrl : journey.stack.baseUrl;
       },
       get browser() {
         return started(browser, 'browser');
       },
-      url: (pathname) => journey.stack.url(pathname),
+      url: (pathname) => new URL(pathname, journey.baseUrl).href,
       async newPage(pageOptions) {
         const context = await journey.browser.newContext(contextOptions(pageOptions));
         contexts.push(context);
@@ -112,7 +136,7 @@ export function describeJourney(
         watch(page);
         return page;
       },
-      signIn: (page, who, signInOptions) => signIn(page, journey.stack.baseUrl, who, signInOptions),
+      signIn: (page, who, signInOptions) => (target?.signIn ?? signIn)(page, journey.baseUrl, who, signInOptions),
       screenshot: (page, name) => album.take(page, name),
       problemsOf: (page) =>
         problems.get(page) ?? { uncaught: [], csp: [], consoleErrors: [], serverErrors: [], clientErrors: [] },
@@ -147,7 +171,7 @@ export function describeJourney(
 
     beforeAll(async () => {
       album.reset();
-      stack = await startE2eStack(options.stack);
+      if (!target) stack = await startE2eStack(options.stack);
       browser = await launchChromium();
     }, 180_000);
 

@@ -405,4 +405,11 @@ main() {
   log "all up in $(since "$t0")s; environment: . $envfile"
 }
 
+# `up.sh --fetch-kafka`: only fetch the Kafka jars into the cache, start nothing. The Kafka chaos
+# suite runs brokers of its own from them, on the testcontainers path too.
+if [[ "${1:-}" == --fetch-kafka ]]; then
+  prepare_kafka
+  log "kafka jars ready: $KAFKA_LIBS"
+  exit 0
+fi
 main "$@"

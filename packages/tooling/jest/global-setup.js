@@ -1,59 +1,55 @@
 'use strict';
-// When `make test` finds a Docker engine instead of native servers it sets KADR_TESTCONTAINERS=1;
-// then every real server whose variable is not already set is started here with testcontainers
-// and its variables exported, so the suites (which only read variables) run against it.
+// With KADR_TESTCONTAINERS=1 (tools/test/run-real-server-suites.sh sets it for
+// KADR_TEST_SERVERS=testcontainers, or for `auto` when a Docker engine answers and the images are
+// there) every real server whose variable is not already set is started here as a container
+// (real-server-containers.js), all at once, and its variables are exported; the test workers
+// inherit them, and the suites only read variables. global-teardown.js stops the containers.
 // Without that flag this does nothing: `npm test` never starts infrastructure.
 
-const IMAGES = {
-  kafka: 'confluentinc/cp-kafka:7.6.1',
-  mongodb: 'mongo:7.0',
-  redis: 'redis:7.2',
-  s3: 'minio/minio:RELEASE.2024-08-17T01-24-54Z',
-};
+const { INFRA_IMAGES } = require('./infra-images');
 
-async function startKafka() {
-  const { KafkaContainer } = require('@testcontainers/kafka');
-  const c = await new KafkaContainer(IMAGES.kafka).withKraft().start();
-  process.env.KAFKA_BROKERS = `${c.getHost()}:${c.getMappedPort(9093)}`;
-  return c;
-}
+// Containers share the host network and are reached on 127.0.0.1; nothing removes them but our
+// teardown (no Ryuk sidecar: its image cannot be pulled here either).
+const TESTCONTAINERS_DEFAULTS = { TESTCONTAINERS_HOST_OVERRIDE: '127.0.0.1', TESTCONTAINERS_RYUK_DISABLED: 'true' };
 
-async function startMongo() {
-  const { MongoDBContainer } = require('@testcontainers/mongodb');
-  const c = await new MongoDBContainer(IMAGES.mongodb).start();
-  process.env.MONGODB_URI = `${c.getConnectionString()}/?directConnection=true`;
-  return c;
-}
-
-async function startRedis() {
-  const { RedisContainer } = require('@testcontainers/redis');
-  const c = await new RedisContainer(IMAGES.redis).start();
-  process.env.REDIS_URL = c.getConnectionUrl();
-  return c;
-}
-
-async function startS3() {
-  const { MinioContainer } = require('@testcontainers/minio');
-  const c = await new MinioContainer(IMAGES.s3).start();
-  Object.assign(process.env, {
-    S3_ENDPOINT: c.getConnectionUrl(),
-    S3_ACCESS_KEY_ID: c.getUsername(),
-    S3_SECRET_ACCESS_KEY: c.getPassword(),
-    S3_REGION: 'us-east-1',
-    S3_BUCKET: process.env.S3_BUCKET || 'kadr-test',
-    S3_FORCE_PATH_STYLE: 'true',
-    KADR_S3_CREATE_BUCKET: '1',
-  });
-  return c;
+/** Fails, naming every missing image, when one is not in the engine's local store (never pulled). */
+async function requireLocalImages(kinds) {
+  const { getContainerRuntimeClient, ImageName } = require('testcontainers');
+  const client = await getContainerRuntimeClient();
+  const present = await Promise.all(kinds.map((kind) => client.image.exists(ImageName.fromString(INFRA_IMAGES[kind]))));
+  const missing = kinds.filter((_, i) => !present[i]).map((kind) => INFRA_IMAGES[kind]);
+  if (missing.length) {
+    throw new Error(
+      `testcontainers: image${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not found on the Docker engine ` +
+        `(${process.env.DOCKER_HOST || 'default socket'}); they are never pulled — build them with ` +
+        'tools/compose/substitute-images.sh, or use KADR_TEST_SERVERS=native',
+    );
+  }
 }
 
 module.exports = async function globalSetup() {
+  globalThis.__kadrContainers = [];
   if (process.env.KADR_TESTCONTAINERS !== '1') return;
-  const wanted = [
-    ['KAFKA_BROKERS', startKafka],
-    ['MONGODB_URI', startMongo],
-    ['REDIS_URL', startRedis],
-    ['S3_ENDPOINT', startS3],
-  ].filter(([variable]) => !process.env[variable]);
-  globalThis.__kadrContainers = await Promise.all(wanted.map(([, start]) => start()));
+  for (const [name, value] of Object.entries(TESTCONTAINERS_DEFAULTS)) process.env[name] ??= value;
+
+  const { REAL_SERVER_STARTS } = require('./real-server-containers');
+  const kinds = Object.keys(REAL_SERVER_STARTS).filter((kind) => !process.env[REAL_SERVER_STARTS[kind].variable]);
+  if (!kinds.length) return;
+  await requireLocalImages(kinds);
+
+  const started = Date.now();
+  const outcomes = await Promise.allSettled(kinds.map((kind) => REAL_SERVER_STARTS[kind].start()));
+  const running = outcomes.filter((o) => o.status === 'fulfilled').map((o) => o.value);
+  const failures = outcomes.filter((o) => o.status === 'rejected').map((o) => o.reason);
+  if (failures.length) {
+    // Jest skips the global teardown when the setup throws: stop what did start.
+    await Promise.allSettled(running.map(({ container }) => container.stop({ remove: true })));
+    throw new Error(`testcontainers: ${failures.map((e) => (e instanceof Error ? e.message : String(e))).join('\n')}`);
+  }
+  globalThis.__kadrContainers = running.map(({ container }) => container);
+  for (const { env } of running) Object.assign(process.env, env);
+  process.stdout.write(
+    `\ntestcontainers: ${kinds.map((kind) => INFRA_IMAGES[kind]).join(', ')} ready in ` +
+      `${((Date.now() - started) / 1000).toFixed(1)} s (host network, 127.0.0.1)\n`,
+  );
 };

@@ -2,10 +2,10 @@
  * Chooses the real server a contract or integration suite runs against.
  *
  * Order: the variable that names a running server (KAFKA_BROKERS, MONGODB_URI, REDIS_URL,
- * S3_ENDPOINT + credentials) → a container the jest global setup started with testcontainers
- * (it exports the same variables) → skipped, with the reason in the suite title so the summary
- * reporter prints one line per skipped suite. With KADR_REQUIRE_REAL_SERVERS=1 (set by
- * `make test` in CI) a missing server fails the suite instead of skipping it.
+ * S3_ENDPOINT + credentials; tools/test/run-real-server-suites.sh sets them for the native servers,
+ * jest's global setup for the containers it starts with testcontainers) → skipped, with the reason
+ * in the suite title so the summary reporter prints one line per skipped suite. With
+ * KADR_REQUIRE_REAL_SERVERS=1 (set by `make test` in CI) a missing server fails the suite instead.
  */
 
 export interface KafkaTarget {
@@ -77,8 +77,17 @@ export function findRealServer<K extends RealServerKind>(
 ): { target: Targets[K] } | { reason: string } {
   const found = readTarget(kind, env);
   if ('target' in found) return found;
-  const docker = env.KADR_DOCKER_UNAVAILABLE ?? 'no Docker engine is reachable for testcontainers';
-  return { reason: `${found.missing} not set and ${docker}` };
+  return { reason: `${found.missing} not set (tools/test/run-real-server-suites.sh starts the real servers)` };
+}
+
+/**
+ * The title with its server kind in a `[...]` tag, as contract suites carry their adapter
+ * (`kv-store contract [redis]`); the summary reporter groups each file's tests by these tags.
+ * A title whose tag already names the kind (`jobs pipeline [kafka + mongodb]`) stays as it is.
+ */
+export function titleWithServerKind(kind: RealServerKind, title: string): string {
+  const tags = title.match(/\[[^\]]*\]/g) ?? [];
+  return tags.some((tag) => new RegExp(`\\b${kind}\\b`).test(tag)) ? title : `${title} [${kind}]`;
 }
 
 /**
@@ -87,9 +96,10 @@ export function findRealServer<K extends RealServerKind>(
  */
 export function describeWithRealServer<K extends RealServerKind>(
   kind: K,
-  title: string,
+  suiteTitle: string,
   body: (target: Targets[K]) => void,
 ): void {
+  const title = titleWithServerKind(kind, suiteTitle);
   const found = findRealServer(kind);
   if ('target' in found) {
     describe(title, () => body(found.target));

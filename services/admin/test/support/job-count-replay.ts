@@ -25,10 +25,15 @@ export async function startReplayAdmin(stores: AdminStores): Promise<ReplayAdmin
     metrics: createMetrics({ service: 'admin', defaultMetrics: false }),
   });
   await admin.startBackground();
-  const authorization = `Bearer ${await mintInternalToken(administrator(), { secret: TEST_SECRET, audience: 'admin' })}`;
+  // A token per request, as the gateway mints them: one token for the whole replay outlived its
+  // short lifetime on a loaded machine (401 after ~66 s) and failed the suite for no product reason.
+  const authorization = async () =>
+    `Bearer ${await mintInternalToken(administrator(), { secret: TEST_SECRET, audience: 'admin' })}`;
 
   const countsShown = async (userId: string): Promise<AdminJobCounts | undefined> => {
-    const response = await request(admin.app).get(`/admin/users/${userId}`).set('authorization', authorization);
+    const response = await request(admin.app)
+      .get(`/admin/users/${userId}`)
+      .set('authorization', await authorization());
     if (response.status !== 200) throw new Error(`GET /admin/users/${userId} answered ${response.status}`);
     return (response.body as AdminUserDetailResponse).data.user?.jobs;
   };

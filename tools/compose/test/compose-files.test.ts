@@ -1,0 +1,181 @@
+/**
+ * The docker compose files against the rules they promise to keep (docker-compose.yml's header,
+ * docs/routing.json): the port plan has no collisions, Prometheus scrapes every process, the ingress
+ * routes exactly the routing table, the CI override changes only networking, ports and what runs.
+ * `docker compose config -q` (tools/compose/ci.sh) checks the syntax; this checks the meaning.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+
+const ROOT = path.resolve(__dirname, '../../..');
+const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
+
+interface ComposeService {
+  image?: string;
+  command?: string[];
+  environment?: Record<string, string>;
+  healthcheck?: { test: string[] };
+  network_mode?: string;
+  ports?: string[];
+  profiles?: string[];
+  depends_on?: Record<string, { condition: string }>;
+  restart?: string;
+}
+interface ComposeFile {
+  services: Record<string, ComposeService>;
+}
+
+const main = parse(read('docker-compose.yml'), { merge: true, maxAliasCount: -1 }) as ComposeFile;
+// Compose's `!reset` (drop the main file's value) is a sequence like any other here.
+const resetTag = { tag: '!reset', collection: 'seq' as const, resolve: (value: unknown) => value };
+const ci = parse(read('docker-compose.ci.yml'), { merge: true, customTags: [resetTag] }) as ComposeFile;
+const services = Object.entries(main.services);
+const kadrImages = ['auth-gateway', 'commerce', 'jobs', 'media', 'i18n', 'admin', 'web'];
+const isKadr = (s: ComposeService) => kadrImages.some((name) => s.image?.startsWith(`${name}:`));
+const oneShots = services.filter(([, s]) => s.restart === 'no').map(([name]) => name);
+const longRunningKadr = services.filter(([name, s]) => isKadr(s) && !oneShots.includes(name));
+
+describe('docker-compose.yml', () => {
+  it('runs every long-running Kadr container with a health check, and two gateways and two workers', () => {
+    const names = longRunningKadr.map(([name]) => name).sort();
+    expect(names).toEqual(
+      expect.arrayContaining(['auth-gateway-1', 'auth-gateway-2', 'jobs-worker-1', 'jobs-worker-2', 'web']),
+    );
+    for (const [name, service] of longRunningKadr) {
+      expect({ name, healthcheck: Boolean(service.healthcheck?.test?.length) }).toEqual({ name, healthcheck: true });
+    }
+  });
+
+  it('gives every process its own port and metrics port, and every health check asks its own', () => {
+    const taken = new Map<string, string>();
+    for (const [name, service] of services) {
+      for (const variable of ['PORT', 'METRICS_PORT'] as const) {
+        const port = service.environment?.[variable];
+        if (!port) continue;
+        expect({ port, usedBy: taken.get(port) ?? name }).toEqual({ port, usedBy: name });
+        taken.set(port, name);
+      }
+      const probe = (service.healthcheck?.test ?? []).join(' ');
+      const probedPort = /127\.0\.0\.1[:/](\d+)/.exec(probe)?.[1];
+      const ownPort = service.environment?.PORT ?? service.environment?.METRICS_PORT;
+      if (isKadr(service) && ownPort && !service.command?.includes('service/dist/worker.js')) {
+        expect({ name, probedPort }).toEqual({ name, probedPort: ownPort });
+      }
+    }
+  });
+
+  it('waits for dependencies by health or completion, never by order alone', () => {
+    for (const [name, service] of services) {
+      for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
+        expect({ name, dependency, condition }).toEqual({
+          name,
+          dependency,
+          condition: expect.stringMatching(/^service_(healthy|completed_successfully)$/),
+        });
+      }
+    }
+  });
+
+  it('has Prometheus scrape every metrics port of the plan', () => {
+    const scrape = parse(read('deploy/compose/prometheus/prometheus.yml')) as {
+      scrape_configs: { job_name: string; static_configs: { targets: string[] }[] }[];
+    };
+    const targets = scrape.scrape_configs
+      .find((job) => job.job_name === 'kadr')!
+      .static_configs.flatMap((config) => config.targets)
+      .sort();
+    const metricsPorts = services
+      .map(([, service]) => service.environment?.METRICS_PORT)
+      .filter((port): port is string => Boolean(port))
+      .map((port) => `127.0.0.1:${port}`)
+      .sort();
+    expect(targets).toEqual(metricsPorts);
+  });
+});
+
+describe('the ingress (deploy/compose/ingress/nginx.conf)', () => {
+  const conf = read('deploy/compose/ingress/nginx.conf');
+  const routing = JSON.parse(read('docs/routing.json')) as {
+    routes: { path: string; match: 'prefix' | 'exact'; upstream: string; keepHost?: boolean }[];
+  };
+  const upstreamOf: Record<string, string> = {
+    'auth-gateway': 'auth_gateway',
+    web: 'web',
+    'object-storage': 'object_storage',
+  };
+  /** location → the upstream it passes to, for `location [=] PATH { ... proxy_pass http://NAME; ... }`. */
+  const locations = new Map<string, string>();
+  for (const match of conf.matchAll(/location\s+(=\s+)?(\S+)\s*\{([^}]*)\}/g)) {
+    const [, exact, locationPath, body] = match;
+    const upstream = /proxy_pass\s+http:\/\/([a-z_]+)/.exec(body ?? '')?.[1];
+    if (upstream) locations.set(`${exact ? '=' : ''}${locationPath}`, upstream);
+  }
+
+  it('routes every path of routing.json, by whole segments, to its upstream', () => {
+    for (const route of routing.routes) {
+      const upstream = upstreamOf[route.upstream];
+      expect({ route: route.path, upstream }).toEqual({ route: route.path, upstream: expect.any(String) });
+      if (route.path === '/') {
+        expect(locations.get('/')).toBe(upstream);
+      } else if (route.match === 'exact') {
+        expect({ location: `=${route.path}`, to: locations.get(`=${route.path}`) }).toEqual({
+          location: `=${route.path}`,
+          to: upstream,
+        });
+      } else {
+        for (const location of [`=${route.path}`, `${route.path}/`]) {
+          expect({ location, to: locations.get(location) }).toEqual({ location, to: upstream });
+        }
+      }
+    }
+  });
+
+  it('routes nothing else (the live stream is the /bff route, tuned)', () => {
+    const routed = new Set(
+      routing.routes.flatMap((route) =>
+        route.path === '/'
+          ? ['/']
+          : route.match === 'exact'
+            ? [`=${route.path}`]
+            : [`=${route.path}`, `${route.path}/`],
+      ),
+    );
+    const extra = [...locations.keys()].filter((location) => !routed.has(location));
+    expect(extra).toEqual(['=/bff/sse/jobs']);
+    expect(locations.get('=/bff/sse/jobs')).toBe('auth_gateway');
+  });
+
+  it('keeps the Host header for every upstream (the object storage signature covers it)', () => {
+    expect(conf).toMatch(/proxy_set_header Host \$http_host;/);
+  });
+
+  it('balances over both gateway replicas and the ports of the plan', () => {
+    const gateways = [...conf.matchAll(/server 127\.0\.0\.1:(\d+)/g)].map(([, port]) => port);
+    expect(gateways).toEqual(
+      expect.arrayContaining([
+        main.services['auth-gateway-1']?.environment?.PORT,
+        main.services['auth-gateway-2']?.environment?.PORT,
+      ]),
+    );
+  });
+});
+
+describe('docker-compose.ci.yml', () => {
+  it('changes only networking, ports and what runs (profiles, images)', () => {
+    const allowed = new Set(['network_mode', 'ports', 'profiles', 'image']);
+    for (const [name, service] of Object.entries(ci.services)) {
+      const keys = Object.keys(service).filter((key) => !allowed.has(key));
+      expect({ name, keys }).toEqual({ name, keys: [] });
+      expect(main.services[name]).toBeDefined();
+    }
+  });
+
+  it('puts every container that runs on the host network (127.0.0.1 only, no bridge)', () => {
+    for (const [name] of services) {
+      const override = ci.services[name];
+      const omitted = Boolean(override?.profiles?.length);
+      if (!omitted) expect({ name, network: override?.network_mode }).toEqual({ name, network: 'host' });
+    }
+  });
+});
