@@ -314,7 +314,9 @@ describeComposeJourney('compose drills', (journey: Journey) => {
         20_000,
       );
       const holderGateway = holder as Gateway;
-      log.say(`c: ${holderGateway} holds the page's stream (sse_open_connections ${JSON.stringify(baseline)} before)`);
+      log.say(
+        `c: ${holderGateway} holds the page's stream (sse_open_connections before the page opened, the administrator's stream among them: ${JSON.stringify(baseline)})`,
+      );
 
       const before = (await serverCredits(page)).balance;
       const job = await startLongJob(page, 'Balon nad Tatrami (drill: gateway restart)');
