@@ -10,7 +10,7 @@ const workspaceDirs = ['packages', 'services']
       ? fs.readdirSync(path.join(__dirname, group)).map((name) => path.join(group, name))
       : [],
   )
-  .concat(['web', 'tools', 'e2e'])
+  .concat(['web', 'tools', 'e2e', 'k8s'])
   .filter(
     (dir) =>
       fs.existsSync(path.join(__dirname, dir, 'jest.config.js')) ||

@@ -7,6 +7,7 @@ export {
   DEFAULT_DEAD_LETTER_RETENTION_MS,
   type KafkaEventBusOptions,
 } from './kafka/kafka-event-bus';
+export { DEFAULT_TOPIC_PARTITIONS, topicPlan, type PlannedTopic } from './kafka/kafka-topics';
 export type { KafkaConsumerTuning } from './kafka/kafka-consumer';
 export type { KafkaLogLevelName } from './kafka/kafka-log';
 export type { EventBusLog } from './log';

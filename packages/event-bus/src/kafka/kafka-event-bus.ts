@@ -7,7 +7,7 @@ import { headersWithTraceContext } from '../trace-context';
 import { startConsumer, type KafkaConsumerTuning } from './kafka-consumer';
 import { kafkaLogCreator, kafkaLogLevelOf, type KafkaLogLevelName } from './kafka-log';
 import { pinStartAtEnd } from './kafka-start-position';
-import { KafkaTopics } from './kafka-topics';
+import { DEFAULT_TOPIC_PARTITIONS, KafkaTopics } from './kafka-topics';
 
 export interface KafkaEventBusOptions {
   /** `host:port` list; use 127.0.0.1 rather than localhost (localhost may resolve to ::1 first). */
@@ -63,7 +63,7 @@ export class KafkaEventBus implements EventBus {
       logCreator: kafkaLogCreator(this.log),
     });
     this.topics = new KafkaTopics(() => this.connectedAdmin(), {
-      partitions: options.partitions ?? 3,
+      partitions: options.partitions ?? DEFAULT_TOPIC_PARTITIONS,
       replicationFactor: options.replicationFactor ?? -1,
       readyTimeoutMs: options.topicReadyTimeoutMs ?? 30_000,
       retentionMs: options.retentionMs ?? DEFAULT_RETENTION_MS,

@@ -14,6 +14,33 @@ export interface TopicSettings {
   deadLetterRetentionMs: number;
 }
 
+/** Partitions of every topic the code creates (ARCHITECTURE §2): the services, compose's one-shot, k8s/. */
+export const DEFAULT_TOPIC_PARTITIONS = 3;
+
+/** One topic as the code creates it: the CreateTopics entry, and what k8s/kafka-topics.yaml declares. */
+export interface PlannedTopic {
+  topic: string;
+  partitions: number;
+  /** -1: the broker's `default.replication.factor`. */
+  replicationFactor: number;
+  config: { 'retention.ms': string };
+}
+
+/** The topics and their `.dlq` topics with the settings they are created with (no I/O). */
+export function topicPlan(
+  topics: readonly string[],
+  settings: Pick<TopicSettings, 'partitions' | 'replicationFactor' | 'retentionMs' | 'deadLetterRetentionMs'>,
+): PlannedTopic[] {
+  return withDeadLetterTopics(topics).map((topic) => ({
+    topic,
+    partitions: settings.partitions,
+    replicationFactor: settings.replicationFactor,
+    config: {
+      'retention.ms': String(isDeadLetterTopic(topic) ? settings.deadLetterRetentionMs : settings.retentionMs),
+    },
+  }));
+}
+
 /**
  * Creates topics (with their `.dlq` topics) through the admin client and waits until every
  * partition has a leader — producing to or subscribing to a topic before that fails or, on KRaft,
@@ -31,17 +58,17 @@ export class KafkaTopics {
   ) {}
 
   ensure(topics: readonly string[]): Promise<void> {
-    const run = this.queue.then(() => this.provision(withDeadLetterTopics(topics)));
+    const run = this.queue.then(() => this.provision(topicPlan(topics, this.settings)));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async provision(topics: string[]): Promise<void> {
-    const wanted = topics.filter((topic) => !this.ready.has(topic));
+  private async provision(plan: PlannedTopic[]): Promise<void> {
+    const wanted = plan.filter(({ topic }) => !this.ready.has(topic));
     if (wanted.length === 0) return;
     const admin = await this.admin();
     const existing = new Set(await admin.listTopics());
-    const missing = wanted.filter((topic) => !existing.has(topic));
+    const missing = wanted.filter(({ topic }) => !existing.has(topic));
     if (missing.length > 0) {
       // Returns false (no throw) when another process created them first. Not kafkajs's own
       // wait for leaders: it gives up on the first UNKNOWN_TOPIC_OR_PARTITION, which a KRaft
@@ -49,20 +76,17 @@ export class KafkaTopics {
       // waitForLeaders below polls through it.
       await admin.createTopics({
         waitForLeaders: false,
-        topics: missing.map((topic) => ({
+        topics: missing.map(({ topic, partitions, replicationFactor, config }) => ({
           topic,
-          numPartitions: this.settings.partitions,
-          replicationFactor: this.settings.replicationFactor,
-          configEntries: [{ name: 'retention.ms', value: String(this.retentionOf(topic)) }],
+          numPartitions: partitions,
+          replicationFactor,
+          configEntries: Object.entries(config).map(([name, value]) => ({ name, value })),
         })),
       });
     }
-    await this.waitForLeaders(admin, wanted);
-    for (const topic of wanted) this.ready.add(topic);
-  }
-
-  private retentionOf(topic: string): number {
-    return isDeadLetterTopic(topic) ? this.settings.deadLetterRetentionMs : this.settings.retentionMs;
+    const topics = wanted.map(({ topic }) => topic);
+    await this.waitForLeaders(admin, topics);
+    for (const topic of topics) this.ready.add(topic);
   }
 
   private async waitForLeaders(admin: Admin, topics: string[]): Promise<void> {

@@ -10,9 +10,7 @@
  * Exits 0 when every topic exists and is led; non-zero naming what failed.
  */
 import { ALL_TOPICS } from '@kadr/contracts';
-import { KafkaEventBus } from '@kadr/event-bus';
-
-const PARTITIONS = 3;
+import { DEFAULT_TOPIC_PARTITIONS as PARTITIONS, KafkaEventBus } from '@kadr/event-bus';
 
 async function main(): Promise<void> {
   const brokers = (process.env.KAFKA_BROKERS ?? '')
