@@ -19,6 +19,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { DEFAULT_INTERNAL_TOKEN_KEY_ID } from '@kadr/config';
 import { mintInternalToken } from '@kadr/http-kit';
 import { ApiClient, type Exchange } from './support/api-client';
 import { freePortPair } from './support/free-port-pair';
@@ -377,7 +378,7 @@ describe('restart chaos (embedded, memory adapters)', () => {
     }
     const serviceToken = await mintInternalToken(
       { kind: 'service', service: 'admin', roles: [] },
-      { secret, audience: 'commerce' },
+      { keys: { current: { kid: DEFAULT_INTERNAL_TOKEN_KEY_ID, secret } }, audience: 'commerce' },
     );
     for (const [i, u] of users.entries()) {
       const mine = submissions.filter((s) => s.user === i && s.jobId);

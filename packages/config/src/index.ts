@@ -1,2 +1,8 @@
 export { loadConfig, parseConfig, ConfigError } from './load-config';
 export { envBoolean, envList, envPort, envMetricsPort, DEFAULT_METRICS_PORT } from './env-types';
+export {
+  internalTokenEnv,
+  internalTokenKeyCheck,
+  DEFAULT_INTERNAL_TOKEN_KEY_ID,
+  type InternalTokenEnv,
+} from './internal-token-env';

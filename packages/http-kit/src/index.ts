@@ -23,7 +23,12 @@ export {
   verifyInternalToken,
   requireInternalCaller,
   callerOf,
+  internalTokenKeys,
   INTERNAL_ISSUER,
   type InternalCaller,
+  type InternalTokenKey,
+  type InternalTokenKeys,
+  type InternalTokenKeyConfig,
   type MintOptions,
+  type VerifyOptions,
 } from './internal-token';

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { jwtVerify, SignJWT } from 'jose';
+import { decodeProtectedHeader, errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { callingServiceOf, InternalCallerSchema, serviceSubject } from '@kadr/contracts';
 import { HttpProblem } from './problems';
 
@@ -8,6 +8,10 @@ import { HttpProblem } from './problems';
  * HS256 with a key every service holds (INTERNAL_TOKEN_SECRET); short-lived; the audience is
  * the service being called, so a token minted for one service is refused by another.
  * User calls carry the user the gateway authenticated; service calls carry `service:<name>`.
+ *
+ * Key rotation: a service holds a key ring — the current key (mints and verifies) and at most one
+ * accepted key (verifies only). Tokens name their key in the `kid` header; see README.md
+ * "Rotating the internal token key" for the three steps.
  */
 
 export const INTERNAL_ISSUER = 'kadr-internal';
@@ -17,13 +21,68 @@ export type InternalCaller =
   | { kind: 'user'; userId: string; email?: string; name?: string; roles: string[] }
   | { kind: 'service'; service: string; roles: string[] };
 
+/** One signing key and the id (`kid`) tokens signed with it carry in their header. */
+export interface InternalTokenKey {
+  kid: string;
+  secret: string;
+}
+
+/** The keys a service holds: `current` mints and verifies; `accepted` (optional) only verifies. */
+export interface InternalTokenKeys {
+  current: InternalTokenKey;
+  accepted?: InternalTokenKey;
+}
+
+/** The environment fields a key ring is built from (what @kadr/config's `internalTokenEnv` parses). */
+export interface InternalTokenKeyConfig {
+  INTERNAL_TOKEN_SECRET: string;
+  INTERNAL_TOKEN_KEY_ID: string;
+  INTERNAL_TOKEN_ACCEPTED_SECRET?: string | undefined;
+  INTERNAL_TOKEN_ACCEPTED_KEY_ID?: string | undefined;
+}
+
 function keyOf(secret: string): Uint8Array {
   if (secret.length < 32) throw new Error('the internal token secret must be at least 32 characters');
   return new TextEncoder().encode(secret);
 }
 
+/** Throws unless the ring is usable: secrets of 32+ characters, key ids set and distinct. */
+function checkKeys(keys: InternalTokenKeys): void {
+  for (const key of [keys.current, keys.accepted]) {
+    if (!key) continue;
+    keyOf(key.secret);
+    if (!key.kid) throw new Error('an internal token key needs a key id');
+  }
+  if (keys.accepted?.kid === keys.current.kid) {
+    throw new Error('the accepted internal token key must have another key id than the current one');
+  }
+}
+
+/**
+ * The key ring of a service's configuration: every service builds it here, once, from its parsed
+ * environment (the variables are validated by @kadr/config's `internalTokenEnv`).
+ */
+export function internalTokenKeys(config: InternalTokenKeyConfig): InternalTokenKeys {
+  const acceptedSecret = config.INTERNAL_TOKEN_ACCEPTED_SECRET;
+  const acceptedKid = config.INTERNAL_TOKEN_ACCEPTED_KEY_ID;
+  if ((acceptedSecret === undefined) !== (acceptedKid === undefined)) {
+    throw new Error(
+      'INTERNAL_TOKEN_ACCEPTED_SECRET and INTERNAL_TOKEN_ACCEPTED_KEY_ID go together: set both or neither',
+    );
+  }
+  const keys: InternalTokenKeys = {
+    current: { kid: config.INTERNAL_TOKEN_KEY_ID, secret: config.INTERNAL_TOKEN_SECRET },
+    ...(acceptedSecret !== undefined && acceptedKid !== undefined
+      ? { accepted: { kid: acceptedKid, secret: acceptedSecret } }
+      : {}),
+  };
+  checkKeys(keys);
+  return keys;
+}
+
 export interface MintOptions {
-  secret: string;
+  /** Signed with `keys.current`, whose id goes into the `kid` header. */
+  keys: InternalTokenKeys;
   /** The service that will receive the call (its name, e.g. `commerce`). */
   audience: string;
   ttlSeconds?: number;
@@ -31,31 +90,67 @@ export interface MintOptions {
 
 export async function mintInternalToken(
   caller: InternalCaller,
-  { secret, audience, ttlSeconds }: MintOptions,
+  { keys, audience, ttlSeconds }: MintOptions,
 ): Promise<string> {
   const claims =
     caller.kind === 'user' ? { email: caller.email, name: caller.name, roles: caller.roles } : { roles: caller.roles };
   return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: keys.current.kid })
     .setSubject(caller.kind === 'user' ? caller.userId : serviceSubject(caller.service))
     .setIssuer(INTERNAL_ISSUER)
     .setAudience(audience)
     .setIssuedAt()
     .setExpirationTime(`${ttlSeconds ?? DEFAULT_TTL_SECONDS}s`)
-    .sign(keyOf(secret));
+    .sign(keyOf(keys.current.secret));
 }
 
-export async function verifyInternalToken(
-  token: string,
-  { secret, audience }: { secret: string; audience: string },
-): Promise<InternalCaller> {
-  const { payload } = await jwtVerify(token, keyOf(secret), {
+export interface VerifyOptions {
+  keys: InternalTokenKeys;
+  /** This service's name: a token minted for another audience is refused. */
+  audience: string;
+}
+
+async function verifiedPayload(token: string, key: InternalTokenKey, audience: string): Promise<JWTPayload> {
+  const { payload } = await jwtVerify(token, keyOf(key.secret), {
     issuer: INTERNAL_ISSUER,
     audience,
     algorithms: ['HS256'],
     clockTolerance: 5,
   });
-  const claims = InternalCallerSchema.parse(payload);
+  return payload;
+}
+
+/** The `kid` of the token's header; undefined when it has none. Throws on a malformed token. */
+function keyIdOf(token: string): string | undefined {
+  const { kid } = decodeProtectedHeader(token) as { kid?: unknown };
+  if (kid === undefined) return undefined;
+  if (typeof kid !== 'string') throw new Error('the internal token key id is not a string');
+  return kid;
+}
+
+async function payloadOf(token: string, { keys, audience }: VerifyOptions): Promise<JWTPayload> {
+  const kid = keyIdOf(token);
+  if (kid !== undefined) {
+    // The key is picked by its id, never tried in turn: an unknown id is refused outright.
+    const key = [keys.current, keys.accepted].find((candidate) => candidate?.kid === kid);
+    if (!key) throw new Error('the internal token names a key this service does not hold');
+    return verifiedPayload(token, key, audience);
+  }
+  // No `kid`: minted by a service not yet upgraded to key ids (it signs with INTERNAL_TOKEN_SECRET
+  // alone). Try the current key, then the accepted one, so that rolling out key ids is itself
+  // outage-free: upgraded and not-yet-upgraded services understand each other throughout.
+  try {
+    return await verifiedPayload(token, keys.current, audience);
+  } catch (error) {
+    // Only a signature mismatch means "maybe the other key"; an expired token or a wrong
+    // audience was signed with the current key and stays refused.
+    if (!keys.accepted || !(error instanceof errors.JWSSignatureVerificationFailed)) throw error;
+    return verifiedPayload(token, keys.accepted, audience);
+  }
+}
+
+export async function verifyInternalToken(token: string, options: VerifyOptions): Promise<InternalCaller> {
+  const claims = InternalCallerSchema.parse(await payloadOf(token, options));
   const service = callingServiceOf(claims);
   if (service !== undefined) return { kind: 'service', service, roles: claims.roles };
   return { kind: 'user', userId: claims.sub, email: claims.email, name: claims.name, roles: claims.roles };
@@ -68,9 +163,12 @@ export function callerOf(res: { locals: Record<string, unknown> }): InternalCall
   return caller;
 }
 
-/** Express middleware: 401 problem unless `Authorization: Bearer <internal token>` verifies. */
-export function requireInternalCaller(options: { secret: string; audience: string }): RequestHandler {
-  keyOf(options.secret);
+/**
+ * Express middleware: 401 problem unless `Authorization: Bearer <internal token>` verifies — with
+ * the same generic detail whatever failed (bad signature, expiry, audience, an unknown key id).
+ */
+export function requireInternalCaller(options: VerifyOptions): RequestHandler {
+  checkKeys(options.keys);
   return async (req, res, next) => {
     const header = req.get('authorization') ?? '';
     const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';

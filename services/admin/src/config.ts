@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envMetricsPort, envPort } from '@kadr/config';
+import { envMetricsPort, envPort, internalTokenEnv, internalTokenKeyCheck } from '@kadr/config';
 import { PURGE_ACKNOWLEDGING_SERVICES } from '@kadr/contracts';
 
 const optionalText = z.string().min(1).optional();
@@ -8,48 +8,48 @@ const optionalUrl = z.url({ error: 'must be an absolute URL' }).optional();
 const SERVICE_NAME = /^[a-z][a-z0-9-]{0,62}$/;
 
 /** The admin service's environment (see README.md). */
-export const adminConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  PORT: envPort(8086),
-  /** Prometheus scrapes `/metrics` here, never on PORT (the public one). */
-  METRICS_PORT: envMetricsPort(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  INTERNAL_TOKEN_SECRET: z
-    .string({ error: 'required: the key that verifies internal identity tokens (at least 32 characters)' })
-    .min(32, { error: 'must be at least 32 characters' }),
-  /** The jobs service (job lists, job detail, job commands); unset: those routes answer 503. */
-  JOBS_URL: optionalUrl,
-  /** Commerce (a job's hold in the job detail); unset: the hold is reported missing. */
-  COMMERCE_URL: optionalUrl,
-  /** Time-out of one call to the jobs service or commerce (below the gateway's 30 s). */
-  UPSTREAM_TIMEOUT_MS: z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .min(100, { error: 'must be at least 100' })
-    .max(30_000, { error: 'must be at most 30000' })
-    .default(10_000),
-  /** The services whose `user.purged` completes a purge. */
-  PURGE_SERVICES: z
-    .string()
-    .default(PURGE_ACKNOWLEDGING_SERVICES.join(','))
-    .transform((value) =>
-      value
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z
-        .array(z.string().regex(SERVICE_NAME, { error: 'must be kebab-case service names' }))
-        .min(1, { error: 'must name at least one service' }),
-    ),
-  /** Embedded mode: the read model and the audit log persist under DATA_DIR/admin (unset: memory only). */
-  DATA_DIR: optionalText,
-  MONGODB_URI: optionalText,
-  // Not `admin`: MongoDB reserves that database for server commands (it refuses createIndexes there).
-  MONGODB_DB: z.string().min(1).default('kadr-admin'),
-  KAFKA_BROKERS: optionalText,
-});
+export const adminConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: envPort(8086),
+    /** Prometheus scrapes `/metrics` here, never on PORT (the public one). */
+    METRICS_PORT: envMetricsPort(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ...internalTokenEnv,
+    /** The jobs service (job lists, job detail, job commands); unset: those routes answer 503. */
+    JOBS_URL: optionalUrl,
+    /** Commerce (a job's hold in the job detail); unset: the hold is reported missing. */
+    COMMERCE_URL: optionalUrl,
+    /** Time-out of one call to the jobs service or commerce (below the gateway's 30 s). */
+    UPSTREAM_TIMEOUT_MS: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(100, { error: 'must be at least 100' })
+      .max(30_000, { error: 'must be at most 30000' })
+      .default(10_000),
+    /** The services whose `user.purged` completes a purge. */
+    PURGE_SERVICES: z
+      .string()
+      .default(PURGE_ACKNOWLEDGING_SERVICES.join(','))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z
+          .array(z.string().regex(SERVICE_NAME, { error: 'must be kebab-case service names' }))
+          .min(1, { error: 'must name at least one service' }),
+      ),
+    /** Embedded mode: the read model and the audit log persist under DATA_DIR/admin (unset: memory only). */
+    DATA_DIR: optionalText,
+    MONGODB_URI: optionalText,
+    // Not `admin`: MongoDB reserves that database for server commands (it refuses createIndexes there).
+    MONGODB_DB: z.string().min(1).default('kadr-admin'),
+    KAFKA_BROKERS: optionalText,
+  })
+  .check(internalTokenKeyCheck);
 
 export type AdminConfig = z.output<typeof adminConfigSchema>;

@@ -1,5 +1,5 @@
 import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
-import { createHttpApp, serveComposed, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
+import { createHttpApp, internalTokenKeys, serveComposed, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
 import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
 import { openAdminAdapters, type AdminAdapters, type OpenedAdminAdapters } from './adapters';
 import type { AdminConfig } from './config';
@@ -43,8 +43,9 @@ export function composeAdmin({ config, adapters, logger, metrics, readinessCheck
     services: config.PURGE_SERVICES,
     now,
   });
+  const keys = internalTokenKeys(config);
   const upstream = (name: string, baseUrl: string | undefined) =>
-    new Upstream({ name, baseUrl, secret: config.INTERNAL_TOKEN_SECRET, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+    new Upstream({ name, baseUrl, keys, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
   const { app, health } = createHttpApp({
     service: SERVICE,
     logger,
@@ -57,7 +58,7 @@ export function composeAdmin({ config, adapters, logger, metrics, readinessCheck
         logs: stores.logs,
         jobs: new JobsAdminClient(upstream('jobs', config.JOBS_URL)),
         holds: new CommerceHoldsClient(upstream('commerce', config.COMMERCE_URL), logger),
-        internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+        internalTokenKeys: keys,
         logger,
       }),
     ],

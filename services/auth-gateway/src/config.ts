@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envBoolean, envMetricsPort, envPort } from '@kadr/config';
+import { envBoolean, envMetricsPort, envPort, internalTokenEnv, internalTokenKeyCheck } from '@kadr/config';
 
 const positiveInt = (defaultValue: number) =>
   z.coerce
@@ -19,9 +19,7 @@ export const gatewayConfigSchema = z
     /** Prometheus scrapes `/metrics` here, never on PORT (the public one). */
     METRICS_PORT: envMetricsPort(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    INTERNAL_TOKEN_SECRET: z
-      .string({ error: 'required: the key that signs internal identity tokens (at least 32 characters)' })
-      .min(32, { error: 'must be at least 32 characters' }),
+    ...internalTokenEnv,
 
     /** Where browsers reach the product; redirect URIs and the same-origin check derive from it. */
     PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).default('http://127.0.0.1:8080'),
@@ -70,6 +68,7 @@ export const gatewayConfigSchema = z
     MONGODB_DB: z.string().min(1).default('auth-gateway'),
     KAFKA_BROKERS: z.string().min(1).optional(),
   })
+  .check(internalTokenKeyCheck)
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && !config.OIDC_ISSUER_URL) {
       ctx.addIssue({

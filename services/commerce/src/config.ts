@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envBoolean, envList, envMetricsPort, envPort } from '@kadr/config';
+import { envBoolean, envList, envMetricsPort, envPort, internalTokenEnv, internalTokenKeyCheck } from '@kadr/config';
 
 const positiveInt = (defaultValue: number) =>
   z.coerce
@@ -20,9 +20,7 @@ export const commerceConfigSchema = z
     /** Prometheus scrapes `/metrics` here, never on PORT (the public one). */
     METRICS_PORT: envMetricsPort(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    INTERNAL_TOKEN_SECRET: z
-      .string({ error: 'required: the key that signs internal identity tokens (at least 32 characters)' })
-      .min(32, { error: 'must be at least 32 characters' }),
+    ...internalTokenEnv,
     /** Where browsers reach the product (the gateway): payment return pages and the mock page derive from it. */
     PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).default('http://127.0.0.1:8080'),
 
@@ -59,6 +57,7 @@ export const commerceConfigSchema = z
     MONGODB_DB: z.string().min(1).default('commerce'),
     KAFKA_BROKERS: optionalText,
   })
+  .check(internalTokenKeyCheck)
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && config.PAYMENT_PROVIDER === 'mock') {
       ctx.addIssue({

@@ -1,4 +1,4 @@
-import { serveComposed, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
+import { internalTokenKeys, serveComposed, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
 import type { ConsumerHandle } from '@kadr/event-bus';
 import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
 import { openCommerceAdapters, type CommerceAdapters, type OpenedAdapters } from './adapters';
@@ -92,7 +92,7 @@ export function composeCommerce(parts: CommerceParts): ComposedCommerce {
   const { app, health } = createCommerceApp({
     logger,
     metrics,
-    internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+    internalTokenKeys: internalTokenKeys(config),
     accounts,
     accountStore: adapters.accounts,
     ledger: adapters.ledger,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { connectDocuments } from '@kadr/documents';
 import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
-import { createHttpApp, startHttpServer, type ReadinessCheck } from '@kadr/http-kit';
+import { createHttpApp, internalTokenKeys, startHttpServer, type ReadinessCheck } from '@kadr/http-kit';
 import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
 import type { I18nConfig } from './config';
 import { MemoryPreferenceRepository } from './data-access/memory-preference.repository';
@@ -59,7 +59,7 @@ export async function startI18n(config: I18nConfig, options: StartI18nOptions = 
     service: SERVICE,
     logger,
     metrics,
-    routes: i18nRoutes({ preferences: store.preferences, internalTokenSecret: config.INTERNAL_TOKEN_SECRET }),
+    routes: i18nRoutes({ preferences: store.preferences, internalTokenKeys: internalTokenKeys(config) }),
     readinessChecks: store.readiness,
   });
   const server = await startHttpServer(app, { port: config.PORT, host: config.HOST, health });

@@ -2,10 +2,12 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { decodeEventOn, encodeEvent, timestampFromDate } from '@kadr/contracts';
 import { MemoryEventBus } from '@kadr/event-bus';
-import { mintInternalToken, type InternalCaller } from '@kadr/http-kit';
+import { DEFAULT_INTERNAL_TOKEN_KEY_ID } from '@kadr/config';
+import { mintInternalToken, type InternalCaller, type InternalTokenKeys } from '@kadr/http-kit';
 import { i18nConfigSchema, startI18n, type RunningI18n } from '../src';
 
 const SECRET = 'test-only-internal-secret-0123456789abcdef';
+const KEYS: InternalTokenKeys = { current: { kid: DEFAULT_INTERNAL_TOKEN_KEY_ID, secret: SECRET } };
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -21,8 +23,7 @@ describe('i18n service', () => {
 
   const call = async (method: string, route: string, caller: InternalCaller | null, body?: unknown) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (caller)
-      headers.authorization = `Bearer ${await mintInternalToken(caller, { secret: SECRET, audience: 'i18n' })}`;
+    if (caller) headers.authorization = `Bearer ${await mintInternalToken(caller, { keys: KEYS, audience: 'i18n' })}`;
     return fetch(`${service.url}${route}`, {
       method,
       headers,

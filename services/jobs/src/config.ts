@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envBoolean, envList, envMetricsPort, envPort } from '@kadr/config';
+import { envBoolean, envList, envMetricsPort, envPort, internalTokenEnv, internalTokenKeyCheck } from '@kadr/config';
 
 const positiveInt = (defaultValue: number) =>
   z.coerce
@@ -20,9 +20,7 @@ export const jobsConfigSchema = z
     /** Prometheus scrapes `/metrics` here, never on PORT (the public one). */
     METRICS_PORT: envMetricsPort(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    INTERNAL_TOKEN_SECRET: z
-      .string({ error: 'required: the key that signs internal identity tokens (at least 32 characters)' })
-      .min(32, { error: 'must be at least 32 characters' }),
+    ...internalTokenEnv,
 
     /** Commerce (holds, entitlements). Unset: creating a job answers 503. */
     COMMERCE_URL: z.url({ error: 'must be an absolute URL' }).optional(),
@@ -100,6 +98,7 @@ export const jobsConfigSchema = z
     /** A saga the reconciler could not complete within this is undone. */
     SAGA_GIVE_UP_MS: positiveInt(3_600_000),
   })
+  .check(internalTokenKeyCheck)
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== 'production') return;
     if (config.JOBS_ENABLE_FAULTY_PROVIDER) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { startHttpServer, type RunningServer } from '@kadr/http-kit';
+import { internalTokenKeys, startHttpServer, type InternalTokenKeys, type RunningServer } from '@kadr/http-kit';
 import type { ConsumerHandle } from '@kadr/event-bus';
 import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
 import { openJobsAdapters, type JobsAdapters, type OpenedJobsAdapters } from './adapters';
@@ -46,12 +46,12 @@ export interface RunningJobsApi {
   stop(): Promise<void>;
 }
 
-function commerceOf(config: JobsConfig, given?: CommerceClient): CommerceClient {
+function commerceOf(config: JobsConfig, keys: InternalTokenKeys, given?: CommerceClient): CommerceClient {
   if (given) return given;
   if (!config.COMMERCE_URL) return new UnconfiguredCommerceClient();
   return new HttpCommerceClient({
     baseUrl: config.COMMERCE_URL,
-    secret: config.INTERNAL_TOKEN_SECRET,
+    internalTokenKeys: keys,
     timeoutMs: config.COMMERCE_TIMEOUT_MS,
   });
 }
@@ -87,7 +87,8 @@ export async function startJobs(config: JobsConfig, options: JobsStartOptions = 
   const binaries = ffmpegBinariesOf(config, logger);
   const adapters = await openJobsAdapters(config, logger, options.adapters);
   const providers = buildProviderRegistry(config, options, binaries);
-  const commerce = commerceOf(config, options.commerce);
+  const keys = internalTokenKeys(config);
+  const commerce = commerceOf(config, keys, options.commerce);
   const onOutboxWritten = () => adapters.relay.nudge();
   const creation = new JobCreation({
     jobs: adapters.jobs,
@@ -124,7 +125,7 @@ export async function startJobs(config: JobsConfig, options: JobsStartOptions = 
     onOutboxWritten,
   });
   const { app, health } = createJobsApp({
-    secret: config.INTERNAL_TOKEN_SECRET,
+    internalTokenKeys: keys,
     logger,
     metrics,
     readinessChecks: adapters.readinessChecks,

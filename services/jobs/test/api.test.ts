@@ -10,7 +10,7 @@ import {
   timestampFromDate,
 } from '@kadr/contracts';
 import { mintInternalToken } from '@kadr/http-kit';
-import { SECRET, startRig, userToken, waitFor, type Rig } from './helpers/test-rig';
+import { KEYS, startRig, userToken, waitFor, type Rig } from './helpers/test-rig';
 
 const LITE = { prompt: 'a quiet forest', modelId: 'kadr-motion-v1', duration: 5, quality: 'Lite', speed: 'Normal' };
 
@@ -33,7 +33,7 @@ describe('jobs API (HTTP, without a worker)', () => {
     expect((await request(rig.api.url).get('/ai-models')).status).toBe(401);
     const wrongAudience = await mintInternalToken(
       { kind: 'user', userId: 'u', roles: [] },
-      { secret: SECRET, audience: 'commerce' },
+      { keys: KEYS, audience: 'commerce' },
     );
     expect((await request(rig.api.url).get('/ai-models').set('authorization', `Bearer ${wrongAudience}`)).status).toBe(
       401,

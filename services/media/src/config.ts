@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envBoolean, envMetricsPort, envPort } from '@kadr/config';
+import { envBoolean, envMetricsPort, envPort, internalTokenEnv, internalTokenKeyCheck } from '@kadr/config';
 
 const optionalText = z.string().min(1).optional();
 
@@ -12,9 +12,7 @@ export const mediaConfigSchema = z
     /** Prometheus scrapes `/metrics` here, never on PORT (the public one). */
     METRICS_PORT: envMetricsPort(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    INTERNAL_TOKEN_SECRET: z
-      .string({ error: 'required: the key that verifies internal identity tokens (at least 32 characters)' })
-      .min(32, { error: 'must be at least 32 characters' }),
+    ...internalTokenEnv,
     /** Where browsers reach the product (the gateway): the filesystem store's signed URLs start with it. */
     PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).default('http://127.0.0.1:8080'),
     /** How long a signed video or thumbnail URL stays valid. */
@@ -43,6 +41,7 @@ export const mediaConfigSchema = z
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_FORCE_PATH_STYLE: envBoolean(true),
   })
+  .check(internalTokenKeyCheck)
   .superRefine((config, ctx) => {
     if (config.S3_ENDPOINT) {
       for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {

@@ -1,6 +1,6 @@
 import type { BlobStore } from '@kadr/blob-store';
 import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
-import { serveComposed, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
+import { internalTokenKeys, serveComposed, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
 import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
 import { openMediaAdapters, type MediaAdapters, type OpenedMediaAdapters } from './adapters';
 import type { MediaConfig } from './config';
@@ -34,7 +34,7 @@ export function composeMedia({ config, adapters, logger, metrics, readinessCheck
     metrics,
     library,
     blobs: adapters.blobStore,
-    internalTokenSecret: config.INTERNAL_TOKEN_SECRET,
+    internalTokenKeys: internalTokenKeys(config),
     urlTtlSeconds: config.MEDIA_URL_TTL_SECONDS,
     signingSecret: config.MEDIA_SIGNING_SECRET,
     readinessChecks,

@@ -54,9 +54,9 @@ describe('media HTTP routes', () => {
       `/api/media/thumbnail/${aliceJob}/content`,
     ])('%s → 401 without one, 401 with a token for another service', async (path) => {
       expect((await request(rig.media.app).get(path)).status).toBe(401);
-      const { mintInternalToken } = await import('@kadr/http-kit');
+      const { internalTokenKeys, mintInternalToken } = await import('@kadr/http-kit');
       const wrongAudience = await mintInternalToken(user(alice), {
-        secret: rig.config.INTERNAL_TOKEN_SECRET,
+        keys: internalTokenKeys(rig.config),
         audience: 'commerce',
       });
       const res = await request(rig.media.app).get(path).set('authorization', `Bearer ${wrongAudience}`);

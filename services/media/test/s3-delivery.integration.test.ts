@@ -10,7 +10,7 @@ import { MemoryVideoRepository } from '../src/data-access/memory-video.repositor
 import { composeMedia, type ComposedMedia } from '../src/service';
 import { completedEvent, thumbnailKeyOf, userDeletedEvent, videoKeyOf } from './support/events';
 import { mediaFixtures } from './support/fixtures';
-import { eventually, TEST_SECRET } from './support/media-rig';
+import { eventually, TEST_KEYS, TEST_SECRET } from './support/media-rig';
 
 describeWithRealServer('s3', 'media on S3-compatible storage', (target) => {
   const { video, thumbnail } = mediaFixtures();
@@ -23,7 +23,7 @@ describeWithRealServer('s3', 'media on S3-compatible storage', (target) => {
   let media: ComposedMedia;
 
   const auth = async (caller: InternalCaller) =>
-    `Bearer ${await mintInternalToken(caller, { secret: TEST_SECRET, audience: 'media' })}`;
+    `Bearer ${await mintInternalToken(caller, { keys: TEST_KEYS, audience: 'media' })}`;
   const owner: InternalCaller = { kind: 'user', userId, roles: ['user'] };
 
   beforeAll(async () => {

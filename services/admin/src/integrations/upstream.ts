@@ -4,6 +4,7 @@ import {
   isProblemReason,
   mintInternalToken,
   type InternalCaller,
+  type InternalTokenKeys,
 } from '@kadr/http-kit';
 
 export interface UpstreamOptions {
@@ -11,7 +12,7 @@ export interface UpstreamOptions {
   name: string;
   /** Unset: the service is not configured and every call is a 503. */
   baseUrl: string | undefined;
-  secret: string;
+  keys: InternalTokenKeys;
   timeoutMs: number;
 }
 
@@ -41,9 +42,9 @@ export class Upstream {
     path: string,
     { body, correlationId }: { body?: unknown; correlationId?: string } = {},
   ): Promise<UpstreamAnswer> {
-    const { name, baseUrl, secret, timeoutMs } = this.options;
+    const { name, baseUrl, keys, timeoutMs } = this.options;
     if (!baseUrl) throw new HttpProblem('service_unavailable', { detail: `The ${name} service is not configured.` });
-    const token = await mintInternalToken(caller, { secret, audience: name });
+    const token = await mintInternalToken(caller, { keys, audience: name });
     let response: Response;
     try {
       response = await fetch(new URL(path, baseUrl), {

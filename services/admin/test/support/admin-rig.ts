@@ -1,12 +1,15 @@
 import type { EncodedEvent } from '@kadr/contracts';
 import { MemoryEventBus } from '@kadr/event-bus';
-import { mintInternalToken, type InternalCaller } from '@kadr/http-kit';
+import { DEFAULT_INTERNAL_TOKEN_KEY_ID } from '@kadr/config';
+import { mintInternalToken, type InternalCaller, type InternalTokenKeys } from '@kadr/http-kit';
 import { createLogger, createMetrics } from '@kadr/telemetry';
 import { openMemoryStores, type AdminStores } from '../../src/adapters';
 import { adminConfigSchema, type AdminConfig } from '../../src/config';
 import { composeAdmin, type ComposedAdmin } from '../../src/service';
 
 export const TEST_SECRET = 'test-only-internal-secret-0123456789abcdef';
+/** The keys of a service configured with TEST_SECRET alone (the default key id). */
+export const TEST_KEYS: InternalTokenKeys = { current: { kid: DEFAULT_INTERNAL_TOKEN_KEY_ID, secret: TEST_SECRET } };
 
 export const user = (userId: string): InternalCaller => ({ kind: 'user', userId, roles: ['user'] });
 export const administrator = (userId = 'admin-1'): InternalCaller => ({
@@ -59,7 +62,7 @@ export async function startAdminRig(env: Record<string, string> = {}): Promise<A
     bus,
     stores,
     admin,
-    auth: async (caller) => `Bearer ${await mintInternalToken(caller, { secret: TEST_SECRET, audience: 'admin' })}`,
+    auth: async (caller) => `Bearer ${await mintInternalToken(caller, { keys: TEST_KEYS, audience: 'admin' })}`,
     publish: (event) => bus.publish(event.topic, [event]),
     async close() {
       await admin.stop();

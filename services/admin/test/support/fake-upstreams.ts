@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express, { type Request, type Response } from 'express';
 import type { AdminJobView, JobEvent } from '@kadr/contracts';
-import { verifyInternalToken, type InternalCaller } from '@kadr/http-kit';
+import { DEFAULT_INTERNAL_TOKEN_KEY_ID } from '@kadr/config';
+import { verifyInternalToken, type InternalCaller, type InternalTokenKeys } from '@kadr/http-kit';
 
 export interface RecordedCall {
   method: string;
@@ -75,6 +76,7 @@ async function listen(app: express.Express): Promise<{ server: Server; url: stri
  * processing (409 without force), `missing` does not exist, `broken` fails with 500.
  */
 export async function startFakeJobs(secret: string): Promise<FakeUpstream> {
+  const keys = keysOf(secret);
   const calls: RecordedCall[] = [];
   const app = express();
   app.use(express.json());
@@ -82,7 +84,7 @@ export async function startFakeJobs(secret: string): Promise<FakeUpstream> {
     const token = (req.get('authorization') ?? '').replace(/^Bearer /, '');
     let caller: InternalCaller;
     try {
-      caller = await verifyInternalToken(token, { secret, audience: 'jobs' });
+      caller = await verifyInternalToken(token, { keys, audience: 'jobs' });
     } catch {
       problem(res, 401, 'unauthorized', 'bad token');
       return;
@@ -126,11 +128,12 @@ export async function startFakeJobs(secret: string): Promise<FakeUpstream> {
  * may read; anyone else gets 403. A job id `refused` answers 403 to everyone (commerce refusing).
  */
 export async function startFakeCommerce(secret: string): Promise<FakeUpstream> {
+  const keys = keysOf(secret);
   const calls: RecordedCall[] = [];
   const app = express();
   app.get('/internal/holds/:jobId', async (req, res) => {
     const token = (req.get('authorization') ?? '').replace(/^Bearer /, '');
-    const caller = await verifyInternalToken(token, { secret, audience: 'commerce' });
+    const caller = await verifyInternalToken(token, { keys, audience: 'commerce' });
     calls.push({ method: req.method, path: req.originalUrl, caller, body: undefined });
     const allowed = (caller.kind === 'service' && caller.service === 'jobs') || caller.roles.includes('admin');
     if (allowed && req.params.jobId !== 'refused') {
@@ -141,7 +144,7 @@ export async function startFakeCommerce(secret: string): Promise<FakeUpstream> {
   });
   app.get('/internal/ledger', async (req, res) => {
     const token = (req.get('authorization') ?? '').replace(/^Bearer /, '');
-    const caller = await verifyInternalToken(token, { secret, audience: 'commerce' });
+    const caller = await verifyInternalToken(token, { keys, audience: 'commerce' });
     calls.push({ method: req.method, path: req.originalUrl, caller, body: undefined });
     if (!caller.roles.includes('admin') || req.query.reference === 'refused') {
       problem(res, 403, 'forbidden', 'Not allowed.');
@@ -173,4 +176,9 @@ export async function startFakeCommerce(secret: string): Promise<FakeUpstream> {
   });
   const { server, url } = await listen(app);
   return { url, calls, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** The keys of a service configured with INTERNAL_TOKEN_SECRET alone (the default key id). */
+function keysOf(secret: string): InternalTokenKeys {
+  return { current: { kid: DEFAULT_INTERNAL_TOKEN_KEY_ID, secret } };
 }

@@ -5,7 +5,7 @@ import { createLogger, createMetrics } from '@kadr/telemetry';
 import type { AdminStores } from '../../src/adapters';
 import { adminConfigSchema } from '../../src/config';
 import { composeAdmin, type ComposedAdmin } from '../../src/service';
-import { administrator, TEST_SECRET } from './admin-rig';
+import { administrator, TEST_KEYS, TEST_SECRET } from './admin-rig';
 import { deliveries, playHistories, type Replay } from './job-histories';
 import { ScriptedEventBus } from '@kadr/tooling/scripted-bus';
 
@@ -28,7 +28,7 @@ export async function startReplayAdmin(stores: AdminStores): Promise<ReplayAdmin
   // A token per request, as the gateway mints them: one token for the whole replay outlived its
   // short lifetime on a loaded machine (401 after ~66 s) and failed the suite for no product reason.
   const authorization = async () =>
-    `Bearer ${await mintInternalToken(administrator(), { secret: TEST_SECRET, audience: 'admin' })}`;
+    `Bearer ${await mintInternalToken(administrator(), { keys: TEST_KEYS, audience: 'admin' })}`;
 
   const countsShown = async (userId: string): Promise<AdminJobCounts | undefined> => {
     const response = await request(admin.app)

@@ -5,7 +5,7 @@ import { Router } from 'express';
 import { createHttpApp, requireInternalCaller } from '@kadr/http-kit';
 import { createLogger, createMetrics } from '@kadr/telemetry';
 import { TEST_USER_HEADER } from './helpers/fake-session';
-import { closedPortUrl, TEST_SECRET } from './helpers/fake-upstream';
+import { closedPortUrl, TEST_KEYS } from './helpers/fake-upstream';
 import { createTestGateway, type TestGateway } from './helpers/test-gateway';
 
 /**
@@ -28,7 +28,7 @@ interface HealthyService {
 async function startHealthyService(name: 'jobs' | 'commerce' | 'media'): Promise<HealthyService> {
   const received: string[] = [];
   const routes = Router();
-  routes.use(requireInternalCaller({ secret: TEST_SECRET, audience: name }));
+  routes.use(requireInternalCaller({ keys: TEST_KEYS, audience: name }));
   routes.use((req, _res, next) => {
     received.push(req.originalUrl);
     next();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { verifyInternalToken } from '@kadr/http-kit';
 import { TEST_USER_HEADER } from './helpers/fake-session';
-import { startFakeUpstream, TEST_SECRET, type FakeUpstream } from './helpers/fake-upstream';
+import { startFakeUpstream, TEST_KEYS, type FakeUpstream } from './helpers/fake-upstream';
 import { createTestGateway, type TestGateway } from './helpers/test-gateway';
 
 const BYTES = Buffer.from(Array.from({ length: 256 }, (_, i) => i));
@@ -71,7 +71,7 @@ describe('same-origin media routes (/video, /thumbs, /blobs)', () => {
     expect(call).toMatchObject({ method: 'GET', url: '/api/media/videos/job-1/content' });
     expect(call?.headers).toMatchObject({ range: 'bytes=10-19', 'if-none-match': '"v0"' });
     expect(call?.headers.cookie).toBeUndefined();
-    const caller = await verifyInternalToken(call?.token ?? '', { secret: TEST_SECRET, audience: 'media' });
+    const caller = await verifyInternalToken(call?.token ?? '', { keys: TEST_KEYS, audience: 'media' });
     expect(caller).toMatchObject({ kind: 'user', userId: 'alice' });
   });
 

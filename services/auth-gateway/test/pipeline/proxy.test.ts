@@ -8,7 +8,7 @@ import { Router } from 'express';
 import request from 'supertest';
 import { verifyInternalToken } from '@kadr/http-kit';
 import { TEST_ROLES_HEADER, TEST_USER_HEADER } from './helpers/fake-session';
-import { closedPortUrl, deferred, startFakeUpstream, TEST_SECRET, type FakeUpstream } from './helpers/fake-upstream';
+import { closedPortUrl, deferred, startFakeUpstream, TEST_KEYS, type FakeUpstream } from './helpers/fake-upstream';
 import { createTestGateway, type TestGateway } from './helpers/test-gateway';
 
 /** Stands in for the HTTP instrumentation: the incoming trace context becomes the active one. */
@@ -113,7 +113,7 @@ describe('proxying /bff/platform/* to the services', () => {
       name: 'Test u1',
       roles: ['user', 'admin'],
     });
-    await expect(verifyInternalToken(received!.token, { secret: TEST_SECRET, audience: 'jobs' })).rejects.toThrow();
+    await expect(verifyInternalToken(received!.token, { keys: TEST_KEYS, audience: 'jobs' })).rejects.toThrow();
     expect(received!.headers.cookie).toBeUndefined();
     expect(received!.headers['x-csrf-token']).toBeUndefined();
     expect(received!.headers['x-forwarded-for']).toBeUndefined();

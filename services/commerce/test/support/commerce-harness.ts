@@ -1,7 +1,7 @@
-import { parseConfig } from '@kadr/config';
+import { DEFAULT_INTERNAL_TOKEN_KEY_ID, parseConfig } from '@kadr/config';
 import { encodeEvent, type EventPayloadInit } from '@kadr/contracts';
 import { MemoryEventBus, type EventBus } from '@kadr/event-bus';
-import { mintInternalToken } from '@kadr/http-kit';
+import { mintInternalToken, type InternalTokenKeys } from '@kadr/http-kit';
 import { createLogger, createMetrics, type Logger } from '@kadr/telemetry';
 import { commerceConfigSchema, type CommerceConfig } from '../../src/config';
 import { MemoryAccountRepository } from '../../src/data-access/accounts/memory-account.repository';
@@ -12,6 +12,8 @@ import type { EgressClient } from '../../src/integrations/tpay/egress';
 import { composeCommerce, type ComposedCommerce } from '../../src/service';
 
 export const SECRET = 'test-internal-token-secret-0123456789abcdef';
+/** The keys of a service configured with SECRET alone (the default key id). */
+export const KEYS: InternalTokenKeys = { current: { kid: DEFAULT_INTERNAL_TOKEN_KEY_ID, secret: SECRET } };
 
 export function testConfig(env: Record<string, string> = {}): CommerceConfig {
   return parseConfig('commerce', commerceConfigSchema, {
@@ -29,12 +31,12 @@ export const silentLogger = (): Logger => createLogger({ service: 'commerce', le
 export function userToken(userId: string, roles: string[] = ['user'], email = `${userId}@example.com`) {
   return mintInternalToken(
     { kind: 'user', userId, email, name: 'Test User', roles },
-    { secret: SECRET, audience: 'commerce' },
+    { keys: KEYS, audience: 'commerce' },
   );
 }
 
 export function serviceToken(service: string) {
-  return mintInternalToken({ kind: 'service', service, roles: [] }, { secret: SECRET, audience: 'commerce' });
+  return mintInternalToken({ kind: 'service', service, roles: [] }, { keys: KEYS, audience: 'commerce' });
 }
 
 export const bearer = async (token: Promise<string>) => `Bearer ${await token}`;

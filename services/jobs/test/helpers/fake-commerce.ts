@@ -11,6 +11,7 @@ import type { Server } from 'node:http';
 import express from 'express';
 import { JobProgressKind, decodeEvent, type Resolution } from '@kadr/contracts';
 import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
+import { DEFAULT_INTERNAL_TOKEN_KEY_ID } from '@kadr/config';
 import { callerOf, requireInternalCaller } from '@kadr/http-kit';
 
 export interface FakeHold {
@@ -65,7 +66,12 @@ export class FakeCommerce {
   async start(): Promise<this> {
     const app = express();
     app.use(express.json());
-    app.use(requireInternalCaller({ secret: this.secret, audience: 'commerce' }));
+    app.use(
+      requireInternalCaller({
+        keys: { current: { kid: DEFAULT_INTERNAL_TOKEN_KEY_ID, secret: this.secret } },
+        audience: 'commerce',
+      }),
+    );
     app.use((_req, res, next) => {
       const caller = callerOf(res);
       if (caller.kind !== 'service' || caller.service !== 'jobs') {

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { parseConfig } from '@kadr/config';
+import { DEFAULT_INTERNAL_TOKEN_KEY_ID, parseConfig } from '@kadr/config';
 import { decodeEvent, type EventEnvelope } from '@kadr/contracts';
 import { MemoryEventBus, type EventBus } from '@kadr/event-bus';
-import { mintInternalToken } from '@kadr/http-kit';
+import { mintInternalToken, type InternalTokenKeys } from '@kadr/http-kit';
 import request from 'supertest';
 import { jobsConfigSchema, type JobsConfig } from '../../src/config';
 import {
@@ -18,6 +18,8 @@ import {
 import { FakeCommerce } from './fake-commerce';
 
 export const SECRET = 'test-internal-token-secret-0123456789abcdef';
+/** The keys of a service configured with SECRET alone (the default key id). */
+export const KEYS: InternalTokenKeys = { current: { kid: DEFAULT_INTERNAL_TOKEN_KEY_ID, secret: SECRET } };
 
 export function testConfig(overrides: Record<string, string> = {}): JobsConfig {
   return parseConfig('jobs', jobsConfigSchema, {
@@ -32,10 +34,7 @@ export function testConfig(overrides: Record<string, string> = {}): JobsConfig {
 }
 
 export const userToken = (userId: string, roles: string[] = ['user']) =>
-  mintInternalToken(
-    { kind: 'user', userId, email: `${userId}@example.test`, roles },
-    { secret: SECRET, audience: 'jobs' },
-  );
+  mintInternalToken({ kind: 'user', userId, email: `${userId}@example.test`, roles }, { keys: KEYS, audience: 'jobs' });
 
 /** POST /jobs as `userId` with a fresh idempotency key: expects 202 Accepted, returns the job id. */
 export async function submitJob(apiUrl: string, userId: string, body: object): Promise<string> {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { FileSystemBlobStore } from '@kadr/blob-store';
 import type { EncodedEvent } from '@kadr/contracts';
 import { MemoryEventBus } from '@kadr/event-bus';
-import { mintInternalToken, type InternalCaller } from '@kadr/http-kit';
+import { DEFAULT_INTERNAL_TOKEN_KEY_ID } from '@kadr/config';
+import { mintInternalToken, type InternalCaller, type InternalTokenKeys } from '@kadr/http-kit';
 import { createLogger, createMetrics } from '@kadr/telemetry';
 import { mediaConfigSchema, type MediaConfig } from '../../src/config';
 import { MemoryVideoRepository } from '../../src/data-access/memory-video.repository';
@@ -13,6 +14,8 @@ import { completedEvent, thumbnailKeyOf, videoKeyOf, type CompletionInput } from
 import { mediaFixtures } from './fixtures';
 
 export const TEST_SECRET = 'test-only-internal-secret-0123456789abcdef';
+/** The keys of a service configured with TEST_SECRET alone (the default key id). */
+export const TEST_KEYS: InternalTokenKeys = { current: { kid: DEFAULT_INTERNAL_TOKEN_KEY_ID, secret: TEST_SECRET } };
 export const SIGNING_SECRET = 'test-only-media-signing-secret-0123456789';
 export const PUBLIC_URL = 'http://kadr.test';
 
@@ -69,7 +72,7 @@ export async function startMediaRig(env: Record<string, string> = {}): Promise<M
     bus,
     blobs,
     media,
-    auth: async (caller) => `Bearer ${await mintInternalToken(caller, { secret: TEST_SECRET, audience: 'media' })}`,
+    auth: async (caller) => `Bearer ${await mintInternalToken(caller, { keys: TEST_KEYS, audience: 'media' })}`,
     publish: (event) => bus.publish(event.topic, [event]),
     async completeJob(input) {
       await blobs.put(input.videoKey ?? videoKeyOf(input.userId, input.jobId), video, { contentType: 'video/mp4' });

@@ -7,7 +7,7 @@ import {
   type AdminUserJobsPage,
   type AdminUsersPage,
 } from '@kadr/contracts';
-import { HttpProblem, parseInput, requireInternalCaller } from '@kadr/http-kit';
+import { HttpProblem, parseInput, requireInternalCaller, type InternalTokenKeys } from '@kadr/http-kit';
 import type { Logger } from '@kadr/telemetry';
 import type { LogRepository } from '../../data-access/log.repository';
 import type { AuditTrail } from '../../domain/audit/audit-trail';
@@ -34,7 +34,7 @@ export interface AdminRoutesDeps {
   logs: LogRepository;
   jobs: JobsAdminClient;
   holds: CommerceHoldsClient;
-  internalTokenSecret: string;
+  internalTokenKeys: InternalTokenKeys;
   logger: Logger;
 }
 
@@ -60,7 +60,7 @@ const noTarget: TargetOf = () => ({ targetId: null, userId: null });
 export function adminRoutes(deps: AdminRoutesDeps): Router {
   const { readModel, purges, audit, logs, jobs, holds, logger } = deps;
   const router = Router();
-  router.use('/admin', requireInternalCaller({ secret: deps.internalTokenSecret, audience: 'admin' }));
+  router.use('/admin', requireInternalCaller({ keys: deps.internalTokenKeys, audience: 'admin' }));
   router.use('/admin', requireAdministrator(audit, logger));
 
   /**

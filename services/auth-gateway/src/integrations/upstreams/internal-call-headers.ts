@@ -1,5 +1,5 @@
 import { context, propagation } from '@opentelemetry/api';
-import { CORRELATION_HEADER, mintInternalToken, type InternalCaller } from '@kadr/http-kit';
+import { CORRELATION_HEADER, mintInternalToken, type InternalCaller, type InternalTokenKeys } from '@kadr/http-kit';
 import { currentCorrelationId } from '@kadr/telemetry';
 
 /** Who the gateway is when it calls on nobody's behalf (public routes without a session). */
@@ -9,7 +9,8 @@ export interface InternalCallIdentity {
   caller: InternalCaller;
   /** The called service: the token's audience, so it is refused anywhere else. */
   audience: string;
-  secret: string;
+  /** Minted with the current key (its id in the token's `kid` header). */
+  keys: InternalTokenKeys;
   /** Defaults to the correlation id of the request being handled. */
   correlationId?: string;
 }
@@ -19,7 +20,7 @@ export interface InternalCallIdentity {
  * identity services trust), the correlation id and the W3C trace context of the active span.
  */
 export async function internalCallHeaders(identity: InternalCallIdentity): Promise<Record<string, string>> {
-  const token = await mintInternalToken(identity.caller, { secret: identity.secret, audience: identity.audience });
+  const token = await mintInternalToken(identity.caller, { keys: identity.keys, audience: identity.audience });
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   const correlationId = identity.correlationId ?? currentCorrelationId();
   if (correlationId) headers[CORRELATION_HEADER] = correlationId;

@@ -9,7 +9,12 @@ import {
   type CircuitBreakerPolicy,
 } from 'cockatiel';
 import { Gauge, Histogram } from 'prom-client';
-import type { InternalCaller } from '@kadr/http-kit';
+import {
+  internalTokenKeys,
+  type InternalCaller,
+  type InternalTokenKeyConfig,
+  type InternalTokenKeys,
+} from '@kadr/http-kit';
 import type { Logger, ServiceMetrics } from '@kadr/telemetry';
 import type { GatewayConfig } from '../../config';
 import { readBody, sendRequest } from './http-exchange';
@@ -39,7 +44,7 @@ export type UpstreamsConfig = Pick<
   | 'UPSTREAM_TIMEOUT_MS'
   | 'BREAKER_FAILURE_THRESHOLD'
   | 'BREAKER_OPEN_MS'
-  | 'INTERNAL_TOKEN_SECRET'
+  | keyof InternalTokenKeyConfig
 >;
 
 export interface UpstreamRequest {
@@ -109,13 +114,13 @@ export interface UpstreamsOptions {
 export class Upstreams {
   readonly #upstreams = new Map<UpstreamName, Upstream>();
   readonly #timeoutMs: number;
-  readonly #secret: string;
+  readonly #keys: InternalTokenKeys;
   readonly #logger: Logger;
   readonly #duration: Histogram<'upstream' | 'method' | 'outcome'>;
 
   constructor({ config, logger, metrics }: UpstreamsOptions) {
     this.#timeoutMs = config.UPSTREAM_TIMEOUT_MS;
-    this.#secret = config.INTERNAL_TOKEN_SECRET;
+    this.#keys = internalTokenKeys(config);
     this.#logger = logger;
     this.#duration = new Histogram({
       name: 'gateway_upstream_request_duration_seconds',
@@ -228,7 +233,7 @@ export class Upstreams {
       const identity = await internalCallHeaders({
         caller: request.caller,
         audience: upstream.name,
-        secret: this.#secret,
+        keys: this.#keys,
         correlationId: request.correlationId,
       });
       const headers: Record<string, string> = { ...request.headers, ...identity };

@@ -1,9 +1,19 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Request, type Response } from 'express';
-import { callerOf, requireInternalCaller, sendProblem, toProblem, type InternalCaller } from '@kadr/http-kit';
+import { DEFAULT_INTERNAL_TOKEN_KEY_ID } from '@kadr/config';
+import {
+  callerOf,
+  requireInternalCaller,
+  sendProblem,
+  toProblem,
+  type InternalCaller,
+  type InternalTokenKeys,
+} from '@kadr/http-kit';
 
 export const TEST_SECRET = 'test-only-internal-secret-0123456789abcdef';
+/** The keys of a service configured with TEST_SECRET alone (the default key id). */
+export const TEST_KEYS: InternalTokenKeys = { current: { kid: DEFAULT_INTERNAL_TOKEN_KEY_ID, secret: TEST_SECRET } };
 
 export interface ReceivedRequest {
   method: string;
@@ -39,7 +49,7 @@ export async function startFakeUpstream(audience: string, handler?: FakeHandler)
   const received: ReceivedRequest[] = [];
   const app = express();
   app.use(express.json());
-  app.use(requireInternalCaller({ secret: TEST_SECRET, audience }));
+  app.use(requireInternalCaller({ keys: TEST_KEYS, audience }));
   app.use(async (req, res) => {
     const record: ReceivedRequest = {
       method: req.method,

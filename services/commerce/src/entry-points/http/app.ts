@@ -1,5 +1,11 @@
 import { Router } from 'express';
-import { createHttpApp, requireInternalCaller, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
+import {
+  createHttpApp,
+  requireInternalCaller,
+  type HttpApp,
+  type InternalTokenKeys,
+  type ReadinessCheck,
+} from '@kadr/http-kit';
 import type { Logger, ServiceMetrics } from '@kadr/telemetry';
 import type { AccountRepository } from '../../data-access/accounts/account.repository';
 import type { LedgerRepository } from '../../data-access/ledger/ledger.repository';
@@ -18,7 +24,7 @@ import { tpayNotificationRoutes } from './tpay-notification.routes';
 export interface CommerceAppOptions {
   logger: Logger;
   metrics: ServiceMetrics;
-  internalTokenSecret: string;
+  internalTokenKeys: InternalTokenKeys;
   accounts: CreditAccounts;
   accountStore: AccountRepository;
   ledger: LedgerRepository;
@@ -38,7 +44,7 @@ export function createCommerceApp(options: CommerceAppOptions): HttpApp {
   const authenticated = Router();
   authenticated.use(
     ['/api/commerce', '/internal'],
-    requireInternalCaller({ secret: options.internalTokenSecret, audience: 'commerce' }),
+    requireInternalCaller({ keys: options.internalTokenKeys, audience: 'commerce' }),
   );
   authenticated.use(catalogueRoutes());
   authenticated.use(creditsRoutes(options.accounts, options.subscriptions));

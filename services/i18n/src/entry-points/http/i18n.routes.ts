@@ -1,19 +1,19 @@
 import { Router } from 'express';
 import { UserLanguageRequestSchema } from '@kadr/contracts';
-import { callerOf, HttpProblem, parseInput, requireInternalCaller } from '@kadr/http-kit';
+import { callerOf, HttpProblem, parseInput, requireInternalCaller, type InternalTokenKeys } from '@kadr/http-kit';
 import type { PreferenceRepository } from '../../data-access/preference.repository';
 import { DEFAULT_LANGUAGE, isSupportedLanguage, LANGUAGES } from '../../domain/languages';
 
 export interface I18nRoutesDeps {
   preferences: PreferenceRepository;
-  internalTokenSecret: string;
+  internalTokenKeys: InternalTokenKeys;
   now?: () => Date;
 }
 
 /** `/api/i18n/*` as the gateway forwards it (it strips `/bff/platform`). */
-export function i18nRoutes({ preferences, internalTokenSecret, now = () => new Date() }: I18nRoutesDeps): Router {
+export function i18nRoutes({ preferences, internalTokenKeys, now = () => new Date() }: I18nRoutesDeps): Router {
   const router = Router();
-  router.use('/api/i18n', requireInternalCaller({ secret: internalTokenSecret, audience: 'i18n' }));
+  router.use('/api/i18n', requireInternalCaller({ keys: internalTokenKeys, audience: 'i18n' }));
 
   // Public through the gateway (it calls with its service token when nobody is signed in).
   router.get('/api/i18n/languages', (_req, res) => {

@@ -1,5 +1,11 @@
 import { Router } from 'express';
-import { createHttpApp, requireInternalCaller, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
+import {
+  createHttpApp,
+  requireInternalCaller,
+  type HttpApp,
+  type InternalTokenKeys,
+  type ReadinessCheck,
+} from '@kadr/http-kit';
 import type { Logger, ServiceMetrics } from '@kadr/telemetry';
 import type { JobRepository } from '../../data-access/jobs/job.repository';
 import type { ProviderSettingsRepository } from '../../data-access/settings/provider-settings.repository';
@@ -12,7 +18,7 @@ import { jobsRoutes } from './jobs.routes';
 import { settingsRoutes } from './settings.routes';
 
 export interface JobsAppDeps {
-  secret: string;
+  internalTokenKeys: InternalTokenKeys;
   logger: Logger;
   metrics: ServiceMetrics;
   readinessChecks?: ReadinessCheck[];
@@ -26,7 +32,7 @@ export interface JobsAppDeps {
 /** The jobs API (no listen): every route needs the internal identity token (audience `jobs`). */
 export function createJobsApp(deps: JobsAppDeps): HttpApp {
   const authenticated = Router();
-  authenticated.use(requireInternalCaller({ secret: deps.secret, audience: 'jobs' }));
+  authenticated.use(requireInternalCaller({ keys: deps.internalTokenKeys, audience: 'jobs' }));
   authenticated.use(catalogueRoutes(deps.providers));
   authenticated.use(settingsRoutes(deps.settings, deps.providers));
   authenticated.use(jobsRoutes({ jobs: deps.jobs, creation: deps.creation }));

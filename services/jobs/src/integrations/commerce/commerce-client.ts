@@ -6,7 +6,7 @@ import {
   type HoldRequest,
   type HoldResponse,
 } from '@kadr/contracts';
-import { CORRELATION_HEADER, mintInternalToken } from '@kadr/http-kit';
+import { CORRELATION_HEADER, mintInternalToken, type InternalTokenKeys } from '@kadr/http-kit';
 import type { z } from 'zod';
 
 export type CommerceHold = HoldResponse['data'];
@@ -50,7 +50,7 @@ export interface CommerceClient {
 
 export interface HttpCommerceClientOptions {
   baseUrl: string;
-  secret: string;
+  internalTokenKeys: InternalTokenKeys;
   timeoutMs: number;
 }
 
@@ -85,7 +85,7 @@ export class HttpCommerceClient implements CommerceClient {
   private async call(method: string, path: string, body: unknown, correlationId?: string): Promise<Response> {
     const token = await mintInternalToken(
       { kind: 'service', service: 'jobs', roles: [] },
-      { secret: this.options.secret, audience: 'commerce' },
+      { keys: this.options.internalTokenKeys, audience: 'commerce' },
     );
     try {
       return await fetch(new URL(path, this.options.baseUrl), {

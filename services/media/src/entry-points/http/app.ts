@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { createSignedBlobHandler, FileSystemBlobStore, type BlobStore } from '@kadr/blob-store';
-import { createHttpApp, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
+import { createHttpApp, type HttpApp, type InternalTokenKeys, type ReadinessCheck } from '@kadr/http-kit';
 import type { Logger, ServiceMetrics } from '@kadr/telemetry';
 import type { MediaLibrary } from '../../domain/videos/media-library';
 import { mediaRoutes } from './media.routes';
@@ -10,7 +10,7 @@ export interface MediaAppDeps {
   metrics: ServiceMetrics;
   library: MediaLibrary;
   blobs: BlobStore;
-  internalTokenSecret: string;
+  internalTokenKeys: InternalTokenKeys;
   urlTtlSeconds: number;
   /** The filesystem store's URL-signing key: with it, `/blobs/*` serves the store's signed URLs. */
   signingSecret?: string;
@@ -27,7 +27,7 @@ export function createMediaApp(deps: MediaAppDeps): HttpApp {
     mediaRoutes({
       library: deps.library,
       blobs: deps.blobs,
-      internalTokenSecret: deps.internalTokenSecret,
+      internalTokenKeys: deps.internalTokenKeys,
       urlTtlSeconds: deps.urlTtlSeconds,
       logger: deps.logger,
     }),

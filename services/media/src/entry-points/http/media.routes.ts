@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import type { BlobStore } from '@kadr/blob-store';
 import { MediaPageQuerySchema } from '@kadr/contracts';
-import { parseInput, requireInternalCaller } from '@kadr/http-kit';
+import { parseInput, requireInternalCaller, type InternalTokenKeys } from '@kadr/http-kit';
 import type { Logger } from '@kadr/telemetry';
 import type { MediaLibrary } from '../../domain/videos/media-library';
 import { THUMBNAIL_CONTENT_TYPE, VIDEO_CONTENT_TYPE, type VideoRecord } from '../../domain/videos/video';
@@ -17,15 +17,15 @@ const PRIVATE_MEDIA_CACHE = 'private, max-age=3600';
 export interface MediaRoutesDeps {
   library: MediaLibrary;
   blobs: BlobStore;
-  internalTokenSecret: string;
+  internalTokenKeys: InternalTokenKeys;
   urlTtlSeconds: number;
   logger: Logger;
 }
 
 /** `/api/media/*` as the gateway forwards it (`/bff/platform` stripped) or calls it for `/video` and `/thumbs`. */
-export function mediaRoutes({ library, blobs, internalTokenSecret, urlTtlSeconds, logger }: MediaRoutesDeps): Router {
+export function mediaRoutes({ library, blobs, internalTokenKeys, urlTtlSeconds, logger }: MediaRoutesDeps): Router {
   const router = Router();
-  router.use('/api/media', requireInternalCaller({ secret: internalTokenSecret, audience: 'media' }));
+  router.use('/api/media', requireInternalCaller({ keys: internalTokenKeys, audience: 'media' }));
 
   /** The job's video for this caller, or the one 404 for "missing" and "someone else's". */
   const visibleVideo = async (req: Request, res: Response): Promise<VideoRecord> => {
