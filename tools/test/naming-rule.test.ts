@@ -49,9 +49,9 @@ function serviceFolders(): string[] {
 /** KADR_IMAGES of tools/containers/deployables.sh: the images the container stage builds. */
 function images(): string[] {
   const text = fs.readFileSync(path.join(root, 'tools/containers/deployables.sh'), 'utf8');
-  const match = /^KADR_IMAGES=\(([^)]*)\)$/m.exec(text);
-  if (!match) throw new Error('tools/containers/deployables.sh: no KADR_IMAGES=(…) line');
-  return match[1].trim().split(/\s+/).sort();
+  const list = /^KADR_IMAGES=\(([^)]*)\)$/m.exec(text)?.[1];
+  if (list === undefined) throw new Error('tools/containers/deployables.sh: no KADR_IMAGES=(…) line');
+  return list.trim().split(/\s+/).sort();
 }
 
 interface ChartComponent {
@@ -111,7 +111,8 @@ describe('naming rule: folder = image = chart component = OTEL_SERVICE_NAME = co
   it('the list above holds every consumer the services subscribe', () => {
     for (const service of serviceFolders()) {
       const listed =
-        (CONSUMER_GROUPS[service] ?? []).length + (service === 'jobs' ? CONSUMER_GROUPS['jobs-worker'].length : 0);
+        (CONSUMER_GROUPS[service] ?? []).length +
+        (service === 'jobs' ? (CONSUMER_GROUPS['jobs-worker'] ?? []).length : 0);
       expect([service, subscriptionsIn(service)]).toEqual([service, listed]);
     }
   });
