@@ -97,6 +97,10 @@ export async function startChaosStack(options: ChaosStackOptions): Promise<Chaos
     // A PENDING job nobody claimed (its job.created dead-lettered or skipped) is dispatched
     // again after this: well inside the run's settle bound.
     JOB_REDISPATCH_AFTER_MS: String(CHAOS_REDISPATCH_AFTER_MS),
+    // Workers claim only when Kafka wakes them (JOB_IDLE_CLAIM_MS=0): this run is about Kafka's
+    // delivery under faults, and the idle poll (own tests: stranded-jobs) would render the whole
+    // batch from the store while the broker is down, leaving no render for the worker kill to hit.
+    JOB_IDLE_CLAIM_MS: '0',
     // The workload is about faults, not quotas: no user may be refused for having jobs running.
     ACTIVE_JOBS_CAP_FREE: '1000',
     ...options.jobsEnv,
