@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # CI's Kubernetes stage: the Helm chart (charts/kadr) and the platform manifests (k8s/) checked
 # statically and then on a real API server (tools/k8s/control-plane.sh: kube-apiserver,
-# controller-manager and scheduler 1.34 on loopback, kwok nodes). One line per check; ends with
+# controller-manager and scheduler 1.34 on loopback, kwok nodes), then each pod of the production values run
+# on the local Docker engine as its rendered spec says (tools/k8s/rendered/run-pods.ts). One line per check; ends with
 # "kubernetes checks: N passed, N failed" and exits non-zero when one failed. Stops the control plane
 # it started, by PID, however it ends.
 #
@@ -75,7 +76,7 @@ check "kubeconform -strict, Kubernetes 1.34 (k8s/)" kubeconform_strict k8s/names
   k8s/strimzi/kafkatopic-crd.yaml
 for set in "${VALUE_SETS[@]}"; do
   check "naming rule: OTEL_SERVICE_NAME = component in every Deployment ($set)" \
-    bash -c "node tools/k8s/rendered.mjs naming < '$(rendered "$set")'"
+    bash -c "node --import tsx tools/k8s/rendered/cli.ts naming < '$(rendered "$set")'"
 done
 
 echo "--- kubernetes: a real API server (kube-apiserver $(kube-apiserver --version 2>/dev/null | awk '{print $2}'), kwok nodes)"
@@ -108,7 +109,7 @@ secrets() {
     else
       keys[$name]+=" --from-literal=${key}=$(openssl rand -hex 32)"
     fi
-  done < <(node tools/k8s/rendered.mjs secrets <"$(rendered ci/production-values.yaml)")
+  done < <(node --import tsx tools/k8s/rendered/cli.ts secrets <"$(rendered ci/production-values.yaml)")
   for name in "${!keys[@]}"; do
     # shellcheck disable=SC2086
     kubectl -n "$NAMESPACE" create secret generic "$name" ${keys[$name]} || return 1
@@ -168,3 +169,28 @@ minimal_install() {
 check "helm install --wait (minimal values): pre-install hook Jobs completed, every Deployment Available" minimal_install
 check "helm uninstall (minimal values) leaves nothing of the release" uninstall_leaves_nothing
 check "control plane down (every process stopped by its PID)" bash tools/k8s/control-plane.sh down
+
+# kwok runs no containers. Each pod of the production values runs here as its spec says, on the local
+# Docker engine in one loopback-only network namespace with the data stores: the hook Jobs, every
+# Deployment's container (probes, the kernel's view of user, capabilities and read-only root, preStop,
+# SIGTERM within the grace period) and the helm test pod (tools/k8s/rendered/run-pods.ts).
+echo "--- kubernetes: the pods as their specs say, on the container engine"
+if docker info >/dev/null 2>&1; then
+  if ! helm template "$RELEASE" "$CHART" -n "$NAMESPACE" -f "$CHART/ci/production-values.yaml" \
+    -f tools/k8s/pod-run-values.yaml >"$WORK/rendered-pod-run.yaml"; then
+    failed=$((failed + 1))
+    echo "FAIL helm template with tools/k8s/pod-run-values.yaml"
+  fi
+  while IFS= read -r line; do
+    echo "$line"
+    case "$line" in
+      "ok  "*) passed=$((passed + 1)) ;;
+      "FAIL"*) failed=$((failed + 1)) ;;
+    esac
+  done < <(node --import tsx tools/k8s/rendered/run-pods.ts "$WORK/rendered-pod-run.yaml" 2>&1)
+elif [[ "${CI:-}" == true ]]; then
+  failed=$((failed + 1))
+  echo "FAIL the pods on the container engine: no engine answers (DOCKER_HOST=${DOCKER_HOST:-unset})"
+else
+  echo "skip the pods on the container engine: no engine answers (bash tools/containers/engine.sh up, then make images)"
+fi

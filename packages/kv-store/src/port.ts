@@ -70,6 +70,9 @@ export interface KeyValueStore {
    */
   subscribe(channel: string, onMessage: (message: string) => void): Promise<Unsubscribe>;
 
+  /** Resolves when the store answers (a readiness check); rejects once closed or while the server is gone. */
+  ping(): Promise<void>;
+
   /** Ends this connection: its subscriptions stop, later calls reject. The stored data stays. */
   close(): Promise<void>;
 }

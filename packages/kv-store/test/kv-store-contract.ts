@@ -476,6 +476,13 @@ export function kvStoreContract(subject: KvStoreContractSubject): void {
     });
   });
 
+  describe('ping', () => {
+    it('answers while the connection is open', async () => {
+      const store = await open();
+      await expect(store.ping()).resolves.toBeUndefined();
+    });
+  });
+
   describe('close', () => {
     it('ends the connection: its subscriptions stop and later calls reject; the data stays', async () => {
       const [closing, publisher, watcher] = await Promise.all([open(), open(), open()]);
@@ -493,6 +500,7 @@ export function kvStoreContract(subject: KvStoreContractSubject): void {
       expect(onClosing.messages).toEqual([]);
 
       await expect(closing.get('k')).rejects.toThrow();
+      await expect(closing.ping()).rejects.toThrow();
       await expect(closing.publish('events', 'm')).rejects.toThrow();
       await expect(closing.subscribe('events', () => undefined)).rejects.toThrow();
       expect(await publisher.get('k')).toBe('v');

@@ -10,6 +10,7 @@ const crypto = require('node:crypto');
 const net = require('node:net');
 const { GenericContainer, PullPolicy } = require('testcontainers');
 const { INFRA_IMAGES } = require('./infra-images');
+const { kafkaEnvironment, minioEnvironment } = require('./infra-settings');
 const { ProbeWaitStrategy } = require('./probe-wait-strategy');
 const probes = require('./readiness-probes');
 
@@ -59,27 +60,8 @@ function baseContainer(kind) {
 async function startKafka() {
   const [port, controllerPort] = [await freePort(), await freePort()];
   const brokers = [`${HOST}:${port}`];
-  // A cluster id is 16 random bytes, URL-safe base64 without padding, not starting with "-".
-  let clusterId;
-  do clusterId = crypto.randomBytes(16).toString('base64url');
-  while (clusterId.startsWith('-'));
   const container = await baseContainer('kafka')
-    .withEnvironment({
-      KAFKA_NODE_ID: '1',
-      KAFKA_PROCESS_ROLES: 'broker,controller',
-      KAFKA_LISTENERS: `PLAINTEXT://${HOST}:${port},CONTROLLER://${HOST}:${controllerPort}`,
-      KAFKA_ADVERTISED_LISTENERS: `PLAINTEXT://${HOST}:${port}`,
-      KAFKA_CONTROLLER_LISTENER_NAMES: 'CONTROLLER',
-      KAFKA_LISTENER_SECURITY_PROTOCOL_MAP: 'CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT',
-      KAFKA_CONTROLLER_QUORUM_VOTERS: `1@${HOST}:${controllerPort}`,
-      KAFKA_OFFSETS_TOPIC_REPLICATION_FACTOR: '1',
-      KAFKA_TRANSACTION_STATE_LOG_REPLICATION_FACTOR: '1',
-      KAFKA_TRANSACTION_STATE_LOG_MIN_ISR: '1',
-      KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS: '0',
-      KAFKA_AUTO_CREATE_TOPICS_ENABLE: 'false',
-      KAFKA_LOG_DIRS: '/var/lib/kafka/data',
-      CLUSTER_ID: clusterId,
-    })
+    .withEnvironment(kafkaEnvironment({ host: HOST, port, controllerPort }))
     .withWaitStrategy(new ProbeWaitStrategy(`kafka (${INFRA_IMAGES.kafka})`, () => probes.kafkaReady({ brokers })))
     .start();
   return { container, env: { KAFKA_BROKERS: brokers.join(',') } };
@@ -116,12 +98,7 @@ async function startMinio() {
   const region = process.env.S3_REGION || 'us-east-1';
   const container = await baseContainer('s3')
     .withCommand(['server', '/data', '--address', `${HOST}:${port}`, '--console-address', `${HOST}:${consolePort}`])
-    .withEnvironment({
-      MINIO_ROOT_USER: accessKeyId,
-      MINIO_ROOT_PASSWORD: secretAccessKey,
-      MINIO_SITE_REGION: region,
-      MINIO_UPDATE: 'off',
-    })
+    .withEnvironment(minioEnvironment({ accessKeyId, secretAccessKey, region }))
     .withWaitStrategy(new ProbeWaitStrategy(`minio (${INFRA_IMAGES.s3})`, () => probes.minioReady({ endpoint })))
     .start();
   const env = {

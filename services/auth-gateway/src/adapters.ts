@@ -54,6 +54,8 @@ export async function openGatewayAdapters(
         : { kind: 'memory', keyPrefix: KEY_PREFIX },
     );
   if (!provided.keyValueStore) closers.push(() => keyValueStore.close());
+  // Sessions, CSRF, idempotency and rate limits live there: no request can be served without it.
+  if (config.REDIS_URL) readinessChecks.push({ name: 'redis', check: () => keyValueStore.ping() });
 
   const eventBus = provided.eventBus ?? eventBusFromEnvironment(config.KAFKA_BROKERS, 'auth-gateway', logger);
   if (!provided.eventBus) closers.unshift(() => eventBus.close());

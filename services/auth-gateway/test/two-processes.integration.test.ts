@@ -123,6 +123,14 @@ describeWithRealServer('redis', 'auth-gateway: two processes sharing one Redis',
       body: JSON.stringify({ packageId: 'credits-100' }),
     });
 
+  it('each replica is ready only with Redis answering: it is among the readiness checks', async () => {
+    for (const url of [gatewayA.url, gatewayB.url]) {
+      const ready = await fetch(`${url}/health/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ status: 'ok', checks: { redis: 'ok' } });
+    }
+  });
+
   it('a session made on one replica is valid on the other', async () => {
     for (const url of [gatewayA.url, gatewayB.url]) {
       const session = await browser.request(`${url}/auth/session`);

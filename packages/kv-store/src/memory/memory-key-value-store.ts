@@ -76,6 +76,10 @@ export class MemoryKeyValueStore implements KeyValueStore {
     });
   }
 
+  ping(): Promise<void> {
+    return this.#run(() => undefined);
+  }
+
   get(key: string): Promise<string | null> {
     return this.#run(() => {
       const slot = this.keyspace.read(this.#key(key));

@@ -42,6 +42,11 @@ export class RedisKeyValueStore implements KeyValueStore {
     this.#listenForErrors(this.#commands);
   }
 
+  async ping(): Promise<void> {
+    this.#assertOpen();
+    await this.#commands.ping();
+  }
+
   async get(key: string): Promise<string | null> {
     this.#assertOpen();
     return this.#commands.get(this.#key(key));
