@@ -5,10 +5,10 @@
  * rebuild of web/dist leaks in.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@kadr/telemetry';
+import { freePortPair } from '@kadr/tooling/test-helpers';
 import { startEmbedded, type RunningEmbedded } from '../../tools/launcher/compose-embedded';
 import { ensureWebBuild } from '../../tools/launcher/web-build';
 
@@ -25,27 +25,6 @@ export interface E2eStack {
 
 /** Variables that would send the stack to real servers or another identity provider: journeys run embedded. */
 const NOT_FOR_JOURNEYS = ['REDIS_URL', 'MONGODB_URI', 'KAFKA_BROKERS', 'S3_ENDPOINT', 'OIDC_ISSUER_URL', 'PUBLIC_URL'];
-
-const portIsFree = (port: number): Promise<boolean> =>
-  new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-
-/** A free port whose successor is free too: the development identity provider listens on PORT+1. */
-async function freePortPair(): Promise<number> {
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const probe = net.createServer();
-    const port = await new Promise<number>((resolve, reject) => {
-      probe.once('error', reject);
-      probe.listen(0, '127.0.0.1', () => resolve((probe.address() as net.AddressInfo).port));
-    });
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    if (port < 65_535 && (await portIsFree(port + 1))) return port;
-  }
-  throw new Error('found no two consecutive free ports on 127.0.0.1');
-}
 
 export interface StartE2eStackOptions {
   /** Extra or changed variables (e.g. FEATURE_FLAGS, RATE_LIMIT_USER_PER_MINUTE). */

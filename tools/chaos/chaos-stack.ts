@@ -5,13 +5,12 @@
  * development identity provider runs in the test process (it is not under test).
  */
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { startDevIdentityProvider, type RunningDevIdentityProvider } from '@kadr/auth-gateway/dev-identity-provider';
 import { ChaosKafkaBroker } from './kafka-broker';
 import type { ProcessRegistry } from './process-registry';
 import { ServiceProcess } from './service-process';
+import { freePort } from '@kadr/tooling/test-helpers';
 
 /** The services' own databases, named `<prefix>-<service>`. */
 export const CHAOS_DATABASES = ['auth-gateway', 'commerce', 'jobs'] as const;
@@ -37,14 +36,6 @@ export interface ChaosStack {
   workers: [ServiceProcess, ServiceProcess];
   databaseOf(service: ChaosDatabase): string;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 /** The worker's lease: short, so a killed worker's job is taken over within seconds. */

@@ -14,19 +14,10 @@ import { createLogger } from '@kadr/telemetry';
 import { describeWithRealServer } from '@kadr/tooling/real-servers';
 import { TestBrowser, formAction } from '../../services/auth-gateway/test/identity/helpers/browser';
 import { startEmbedded, type RunningEmbedded } from '../launcher/compose-embedded';
-import { freePortPair } from './support/free-port-pair';
+import { freePortPair } from '@kadr/tooling/test-helpers';
+import { eventually } from './support/eventually';
 
 const SERVICE_DATABASES = ['auth-gateway', 'commerce', 'jobs', 'media', 'i18n'];
-
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still not there: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 /** Documents (database/collection) in the service databases whose JSON names `id`. */
 async function documentsNaming(uri: string, id: string): Promise<string[]> {

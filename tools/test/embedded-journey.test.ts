@@ -5,8 +5,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@kadr/telemetry';
@@ -14,6 +12,8 @@ import { TestBrowser, formAction } from '../../services/auth-gateway/test/identi
 import { dataOf, openStream, type SseStream } from '../../services/auth-gateway/test/live/helpers/sse-client';
 import { resolveFfmpegBinaries } from '../../services/jobs/src/integrations/ffmpeg/ffmpeg-binaries';
 import { startEmbedded, type RunningEmbedded } from '../launcher/compose-embedded';
+import { freePort } from '@kadr/tooling/test-helpers';
+import { eventually } from './support/eventually';
 
 /** A file under `dir` whose name matches and whose path contains `pathPart` (the job id). */
 function findFile(dir: string, match: (name: string) => boolean, pathPart: string): string {
@@ -22,24 +22,6 @@ function findFile(dir: string, match: (name: string) => boolean, pathPart: strin
     if (entry.isFile() && match(entry.name) && full.includes(pathPart)) return full;
   }
   throw new Error(`no such file for ${pathPart} under ${dir}`);
-}
-
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still not there: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 interface Summary {

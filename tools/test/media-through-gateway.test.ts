@@ -7,8 +7,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { FileSystemBlobStore } from '@kadr/blob-store';
@@ -19,26 +17,12 @@ import { mediaConfigSchema, startMedia, type RunningMedia } from '@kadr/media';
 import { TestBrowser, formAction } from '../../services/auth-gateway/test/identity/helpers/browser';
 import { completedEvent, thumbnailKeyOf, videoKeyOf } from '../../services/media/test/support/events';
 import { mediaFixtures } from '../../services/media/test/support/fixtures';
+import { freePort } from '@kadr/tooling/test-helpers';
+import { until } from '@kadr/tooling/test-helpers';
 
 const INTERNAL_SECRET = randomBytes(32).toString('hex');
 const SIGNING_SECRET = randomBytes(32).toString('hex');
 const ADMIN_EMAIL = 'admin@kadr.local';
-
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('media through the gateway: two users, ranges, signed URLs', () => {
   let dataDir: string;
@@ -121,12 +105,15 @@ describe('media through the gateway: two users, ranges, signed URLs', () => {
     await blobs.put(thumbnailKeyOf(aliceId, aliceJob), thumbnail, { contentType: 'image/jpeg' });
     const completed = completedEvent({ userId: aliceId, jobId: aliceJob, sizeBytes: video.length });
     await bus.publish(completed.topic, [completed]);
-    await eventually(async () => {
-      const res = await alice.request(`${base}/bff/platform/api/media/videos`, {
-        headers: { accept: 'application/json' },
-      });
-      return ((await res.json()) as { pagination: { total: number } }).pagination.total === 1;
-    });
+    await until(
+      async () => {
+        const res = await alice.request(`${base}/bff/platform/api/media/videos`, {
+          headers: { accept: 'application/json' },
+        });
+        return ((await res.json()) as { pagination: { total: number } }).pagination.total === 1;
+      },
+      { what: "alice's video is listed", timeoutMs: 10_000 },
+    );
   }, 60_000);
 
   afterAll(async () => {

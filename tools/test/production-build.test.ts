@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eventually } from './support/eventually';
-import { freePortPair } from './support/free-port-pair';
+import { freePortPair } from '@kadr/tooling/test-helpers';
 
 /**
  * What a container runs: `node services/<name>/dist/<entry>.js` — no tsx, no `kadr-source`

@@ -22,7 +22,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_INTERNAL_TOKEN_KEY_ID } from '@kadr/config';
 import { mintInternalToken } from '@kadr/http-kit';
 import { ApiClient, type Exchange } from './support/api-client';
-import { freePortPair } from './support/free-port-pair';
+import { freePortPair } from '@kadr/tooling/test-helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
 const JOBS = Number(process.env.KADR_CHAOS_JOBS ?? 12);

@@ -32,3 +32,16 @@ export {
   type MintOptions,
   type VerifyOptions,
 } from './internal-token';
+export { isBlockedAddress, isLoopbackAddress } from './egress/blocked-addresses';
+export {
+  checkDestination,
+  hostMatches,
+  pinnedLookup,
+  systemResolver,
+  DestinationUnresolvedError,
+  EgressRefusedError,
+  type DestinationPolicy,
+  type EgressRefusal,
+  type ResolvedAddress,
+  type Resolver,
+} from './egress/destination';

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { compareLogIds, type KeyValueStore } from '@kadr/kv-store';
+import { eventually } from '@kadr/tooling/test-helpers';
 
 export interface ContractConnectOptions {
   keyPrefix: string;
@@ -21,19 +22,6 @@ export interface KvStoreContractSubject {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Retries `check` until it passes or the deadline is reached, then fails with its last error. */
-async function eventually(check: () => Promise<void> | void, timeoutMs = 2_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await sleep(10);
-    }
-  }
-}
-
 /** How long to keep listening for a message that must NOT arrive, after one that must has arrived. */
 const QUIET_PERIOD_MS = 50;
 

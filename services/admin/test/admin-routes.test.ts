@@ -2,9 +2,10 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import request from 'supertest';
 import { decodeEventOn, type AdminLogEntry, type AdminLogsPage, type AdminUserDetailResponse } from '@kadr/contracts';
-import { administrator, eventually, gatewayService, startAdminRig, user, type AdminRig } from './support/admin-rig';
+import { administrator, gatewayService, startAdminRig, user, type AdminRig } from './support/admin-rig';
 import { registered, purged } from './support/events';
 import { startFakeCommerce, startFakeJobs, type FakeUpstream } from './support/fake-upstreams';
+import { until } from '@kadr/tooling/test-helpers';
 
 const SECRET = 'test-only-internal-secret-0123456789abcdef';
 
@@ -40,7 +41,7 @@ describe('admin HTTP routes', () => {
     for (const [i, [id, email, name]] of users.entries()) {
       await rig.publish(registered(id, email, name, new Date(Date.UTC(2026, 0, 1, 0, i))));
     }
-    await eventually(async () => (await rig.stores.users.search({ skip: 0, take: 1 })).total === users.length);
+    await until(async () => (await rig.stores.users.search({ skip: 0, take: 1 })).total === users.length);
   };
 
   describe('who may call', () => {
@@ -126,11 +127,11 @@ describe('admin HTTP routes', () => {
         .set('x-correlation-id', 'corr-delete-1');
       expect(res.status).toBe(202);
       expect(res.body).toEqual({ data: { userId: 'u-1', purge: 'accepted' } });
-      await eventually(() => published.includes('u-1:admin-1:true'));
+      await until(() => published.includes('u-1:admin-1:true'));
 
       // Admin purges its own data and acknowledges itself.
       const detail = async () => ((await get('/admin/users/u-1')).body as AdminUserDetailResponse).data;
-      await eventually(
+      await until(
         async () => (await detail()).purge?.services.find((s) => s.service === 'admin')?.acknowledged === true,
       );
       expect(await detail()).toMatchObject({ id: 'u-1', deleted: true, user: null, purge: { complete: false } });
@@ -143,7 +144,7 @@ describe('admin HTTP routes', () => {
       await new Promise((r) => setTimeout(r, 50));
       expect((await detail()).purge?.complete).toBe(false);
       await rig.publish(purged('u-1', 'i18n'));
-      await eventually(async () => (await detail()).purge?.complete === true);
+      await until(async () => (await detail()).purge?.complete === true);
       const { purge } = await detail();
       expect(purge?.services.map((s) => [s.service, s.acknowledged])).toEqual(
         ['auth-gateway', 'commerce', 'jobs', 'media', 'i18n', 'admin'].map((s) => [s, true]),
@@ -176,7 +177,7 @@ describe('admin HTTP routes', () => {
       expect(withoutPurge.body.errors).toHaveProperty('purge');
       expect((await del('/admin/users/nobody?purge=true')).status).toBe(404);
       await rig.publish(registered('admin-1', 'admin@kadr.local', 'Admin'));
-      await eventually(async () => (await rig.stores.users.find('admin-1')) !== null);
+      await until(async () => (await rig.stores.users.find('admin-1')) !== null);
       expect((await del('/admin/users/admin-1?purge=true')).status).toBe(409);
       const lines = await auditLines('users.delete');
       expect(lines.map((e) => [e.targetId, e.outcome, e.detail.status])).toEqual([

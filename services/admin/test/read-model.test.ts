@@ -1,7 +1,8 @@
 import request from 'supertest';
 import type { AdminLogsPage, AdminUser, AdminUsersPage, EncodedEvent } from '@kadr/contracts';
-import { administrator, eventually, startAdminRig, type AdminRig } from './support/admin-rig';
+import { administrator, startAdminRig, type AdminRig } from './support/admin-rig';
 import { creditsChanged, jobCreated, jobDeleted, jobProgress, minute, planPaid, registered } from './support/events';
+import { until } from '@kadr/tooling/test-helpers';
 
 describe('admin read model (consumers)', () => {
   let rig: AdminRig;
@@ -47,7 +48,7 @@ describe('admin read model (consumers)', () => {
       balance: 25,
       jobs: { total: 3, completed: 1, failed: 1, active: 1 },
     };
-    await eventually(async () => JSON.stringify((await usersPage()).data[0]) === JSON.stringify(expected));
+    await until(async () => JSON.stringify((await usersPage()).data[0]) === JSON.stringify(expected));
     await new Promise((r) => setTimeout(r, 50)); // let any straggling redelivery land
     expect(await usersPage()).toEqual({ data: [expected], pagination: { skip: 0, take: 50, total: 1 } });
 
@@ -81,7 +82,7 @@ describe('admin read model (consumers)', () => {
       retryDelayMs: 1,
     });
     await rig.publish(jobCreated('j-dead', 'u-9', minute(1)));
-    await eventually(async () => {
+    await until(async () => {
       const logs = await request(rig.admin.app)
         .get('/admin/logs?action=message.dead_lettered')
         .set('authorization', await rig.auth(administrator()));

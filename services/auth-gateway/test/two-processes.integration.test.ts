@@ -1,21 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describeWithRealServer } from '@kadr/tooling/real-servers';
 import { startDevIdentityProvider, type RunningDevIdentityProvider } from '../src/dev-identity-provider';
 import { TestBrowser, formAction } from './identity/helpers/browser';
 import { deferred, startFakeUpstream, TEST_SECRET, type FakeUpstream } from './pipeline/helpers/fake-upstream';
+import { freePort } from '@kadr/tooling/test-helpers';
 
 const serviceDir = path.resolve(__dirname, '..');
-
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 function withoutVariables(env: NodeJS.ProcessEnv, names: string[]): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(env).filter(([name]) => !names.includes(name)));

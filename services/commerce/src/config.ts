@@ -49,7 +49,7 @@ export const commerceConfigSchema = z
     TPAY_ERROR_URL: optionalUrl,
     TPAY_TIMEOUT_MS: positiveInt(10_000),
     /** Tests only: allow the Tpay adapter to call loopback/private addresses (a local fake). Refused in production. */
-    TPAY_ALLOW_PRIVATE_NETWORK: envBoolean(false),
+    EGRESS_ALLOW_LOOPBACK_FOR_TESTS: envBoolean(false),
 
     /** The embedded mode's data folder (memory collections persisted there); unset: nothing persisted. */
     DATA_DIR: optionalText,
@@ -66,8 +66,12 @@ export const commerceConfigSchema = z
         message: 'must be tpay in production: the mock provider grants credits without payment',
       });
     }
-    if (config.NODE_ENV === 'production' && config.TPAY_ALLOW_PRIVATE_NETWORK) {
-      ctx.addIssue({ code: 'custom', path: ['TPAY_ALLOW_PRIVATE_NETWORK'], message: 'must be false in production' });
+    if (config.NODE_ENV === 'production' && config.EGRESS_ALLOW_LOOPBACK_FOR_TESTS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EGRESS_ALLOW_LOOPBACK_FOR_TESTS'],
+        message: 'must be false in production',
+      });
     }
     if (config.PAYMENT_PROVIDER === 'tpay') {
       for (const name of ['TPAY_CLIENT_ID', 'TPAY_CLIENT_SECRET', 'TPAY_SECURITY_CODE'] as const) {

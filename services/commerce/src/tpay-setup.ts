@@ -29,7 +29,7 @@ export function tpaySettingsOf(config: CommerceConfig): TpaySettings | null {
     successUrl: config.TPAY_SUCCESS_URL ?? publicPage('/payment/success'),
     errorUrl: config.TPAY_ERROR_URL ?? publicPage('/payment/failure'),
     timeoutMs: config.TPAY_TIMEOUT_MS,
-    allowPrivateNetwork: config.TPAY_ALLOW_PRIVATE_NETWORK,
+    allowLoopbackForTests: config.EGRESS_ALLOW_LOOPBACK_FOR_TESTS,
   };
 }
 
@@ -47,7 +47,7 @@ export function wireTpay(settings: TpaySettings | null, egressOverride?: EgressC
     egressOverride ??
     createEgressClient({
       allowedHosts: [new URL(settings.baseUrl).hostname, ...settings.jwsCertificateHosts],
-      allowPrivateNetwork: settings.allowPrivateNetwork,
+      allowLoopbackForTests: settings.allowLoopbackForTests,
       timeoutMs: settings.timeoutMs,
     });
   const api = new TpayApi(settings, egress);
@@ -55,7 +55,7 @@ export function wireTpay(settings: TpaySettings | null, egressOverride?: EgressC
     rootPem: settings.jwsRootPem,
     certificateHosts: settings.jwsCertificateHosts,
     egress,
-    allowPlainHttp: settings.allowPrivateNetwork,
+    allowPlainHttp: settings.allowLoopbackForTests,
   });
   return {
     settings,

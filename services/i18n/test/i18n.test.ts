@@ -5,17 +5,10 @@ import { MemoryEventBus } from '@kadr/event-bus';
 import { DEFAULT_INTERNAL_TOKEN_KEY_ID } from '@kadr/config';
 import { mintInternalToken, type InternalCaller, type InternalTokenKeys } from '@kadr/http-kit';
 import { i18nConfigSchema, startI18n, type RunningI18n } from '../src';
+import { until } from '@kadr/tooling/test-helpers';
 
 const SECRET = 'test-only-internal-secret-0123456789abcdef';
 const KEYS: InternalTokenKeys = { current: { kid: DEFAULT_INTERNAL_TOKEN_KEY_ID, secret: SECRET } };
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe('i18n service', () => {
   let bus: MemoryEventBus;
@@ -109,7 +102,7 @@ describe('i18n service', () => {
     const languageOf = async (userId: string) =>
       ((await (await call('GET', '/api/i18n/user-language', user(userId))).json()) as { data: { language: string } })
         .data.language;
-    await eventually(async () => (await languageOf('new-en')) === 'en');
+    await until(async () => (await languageOf('new-en')) === 'en');
     expect(await (await call('GET', '/api/i18n/user-language', user('unknown-lang'))).json()).toEqual({
       data: { language: 'pl' },
     });
@@ -135,7 +128,7 @@ describe('i18n service', () => {
       { producer: 'admin', correlationId: 'corr-delete' },
     );
     await bus.publish(deleted.topic, [deleted]);
-    await eventually(() => Promise.resolve(purged.includes('chose-en:i18n')));
+    await until(() => Promise.resolve(purged.includes('chose-en:i18n')));
     // The record is gone: the user is back on the default.
     expect(await (await call('GET', '/api/i18n/user-language', user('chose-en'))).json()).toEqual({
       data: { language: 'pl' },

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { decodeEventOn, JobProgressKind } from '@kadr/contracts';
 import { completedEvent, jobDeletedEvent, progressEvent, userDeletedEvent } from './support/events';
 import { mediaFixtures } from './support/fixtures';
-import { eventually, startMediaRig, type MediaRig } from './support/media-rig';
+import { startMediaRig, type MediaRig } from './support/media-rig';
+import { until } from '@kadr/tooling/test-helpers';
 
 describe('media consumers', () => {
   let rig: MediaRig;
@@ -24,12 +25,12 @@ describe('media consumers', () => {
     for (let i = 0; i < 3; i += 1) await rig.publish(event);
     // A later, different completion of the same job does not replace the first record either.
     await rig.publish(completedEvent({ userId, jobId, sizeBytes: 1, at: new Date(Date.UTC(2030, 0, 1)) }));
-    await eventually(async () => (await galleryOf(userId)).pagination.total === 1);
+    await until(async () => (await galleryOf(userId)).pagination.total === 1);
 
     // Wait until the bus has handled all four deliveries before judging.
     const marker = `marker-${randomUUID()}`;
     await rig.publish(completedEvent({ userId: marker, jobId: randomUUID() }));
-    await eventually(async () => (await galleryOf(marker)).pagination.total === 1);
+    await until(async () => (await galleryOf(marker)).pagination.total === 1);
     const gallery = await galleryOf(userId);
     expect(gallery.pagination.total).toBe(1);
     expect(gallery.data[0]).toMatchObject({ jobId, sizeBytes: video.length });
@@ -46,7 +47,7 @@ describe('media consumers', () => {
       await rig.publish(progressEvent(userId, randomUUID(), kind));
     }
     await rig.publish(completedEvent({ userId, jobId: 'the-only-one' }));
-    await eventually(async () => (await galleryOf(userId)).pagination.total === 1);
+    await until(async () => (await galleryOf(userId)).pagination.total === 1);
     expect((await galleryOf(userId)).data.map((v) => v.jobId)).toEqual(['the-only-one']);
   });
 
@@ -63,7 +64,7 @@ describe('media consumers', () => {
     const userId = `u-${randomUUID()}`;
     const jobId = randomUUID();
     await rig.publish(completedEvent({ userId, jobId, videoKey: `users/someone-else/jobs/${jobId}/video.mp4` }));
-    await eventually(() => dead.includes(jobId), 10_000);
+    await until(() => dead.includes(jobId), { timeoutMs: 10_000 });
     expect((await galleryOf(userId)).pagination.total).toBe(0);
   });
 
@@ -78,8 +79,8 @@ describe('media consumers', () => {
     const deleted = jobDeletedEvent(userId, doomed);
     await rig.publish(deleted);
     await rig.publish(deleted);
-    await eventually(async () => (await galleryOf(userId)).pagination.total === 1);
-    await eventually(async () => (await rig.blobs.head(`users/${userId}/jobs/${doomed}/partial.tmp`)) === null);
+    await until(async () => (await galleryOf(userId)).pagination.total === 1);
+    await until(async () => (await rig.blobs.head(`users/${userId}/jobs/${doomed}/partial.tmp`)) === null);
     expect((await galleryOf(userId)).data.map((v) => v.jobId)).toEqual([kept]);
     expect(await rig.blobs.head(`users/${userId}/jobs/${doomed}/video.mp4`)).toBeNull();
     expect(await blobsLeftUnder(`users/${userId}/jobs/${doomed}/`)).toBe(0);
@@ -89,7 +90,7 @@ describe('media consumers', () => {
     const never = randomUUID();
     await rig.blobs.put(`users/${userId}/jobs/${never}/video.mp4`, Buffer.from('y'), { contentType: 'video/mp4' });
     await rig.publish(jobDeletedEvent(userId, never));
-    await eventually(async () => (await rig.blobs.head(`users/${userId}/jobs/${never}/video.mp4`)) === null);
+    await until(async () => (await rig.blobs.head(`users/${userId}/jobs/${never}/video.mp4`)) === null);
   });
 
   it("user.deleted with purge removes the user's records and blobs, then publishes user.purged", async () => {
@@ -110,7 +111,7 @@ describe('media consumers', () => {
     const deleted = userDeletedEvent(gone, true);
     await rig.publish(deleted);
     await rig.publish(deleted); // redelivered: purges nothing more, acknowledges again
-    await eventually(() => purged.filter((p) => p.userId === gone).length === 2);
+    await until(() => purged.filter((p) => p.userId === gone).length === 2);
     expect(purged[0]).toMatchObject({ userId: gone, service: 'media', correlationId: `corr-user-${gone}` });
     expect((await galleryOf(gone)).pagination.total).toBe(0);
     expect(await blobsLeftUnder(`users/${gone}/`)).toBe(0);
@@ -133,10 +134,10 @@ describe('media consumers', () => {
     const userId = `u-${randomUUID()}`;
     await rig.completeJob({ userId, jobId: randomUUID() });
     await rig.publish(userDeletedEvent(userId, false));
-    await eventually(async () => (await galleryOf(userId)).pagination.total === 0);
+    await until(async () => (await galleryOf(userId)).pagination.total === 0);
     const marker = `marker-${randomUUID()}`;
     await rig.publish(userDeletedEvent(marker, true));
-    await eventually(() => purged.includes(marker));
+    await until(() => purged.includes(marker));
     expect(purged).toEqual([marker]);
   });
 });

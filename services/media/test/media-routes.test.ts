@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { MediaPageResponseSchema, type MediaPageResponse } from '@kadr/contracts';
 import { mediaFixtures } from './support/fixtures';
-import { admin, eventually, PUBLIC_URL, service, startMediaRig, user, type MediaRig } from './support/media-rig';
+import { admin, PUBLIC_URL, service, startMediaRig, user, type MediaRig } from './support/media-rig';
+import { until } from '@kadr/tooling/test-helpers';
 
 /** Path and query of a URL the filesystem store signed (`${PUBLIC_URL}/blobs/...`). */
 const pathOf = (url: string) => {
@@ -181,7 +182,7 @@ describe('media HTTP routes', () => {
       const shortLived = await rig.blobs.presignGet(`users/${alice}/jobs/${aliceJob}/video.mp4`, 1);
       const expiry = Number(new URL(shortLived).searchParams.get('expires'));
       // Valid up to and including the `expires` second.
-      await eventually(() => Date.now() >= (expiry + 1) * 1000, 3000);
+      await until(() => Date.now() >= (expiry + 1) * 1000, { timeoutMs: 3000 });
       const expired = await request(rig.media.app).get(pathOf(shortLived));
       expect(expired.status).toBe(403);
       expect(expired.body).toMatchObject({ type: '/problems/forbidden' });

@@ -10,7 +10,8 @@ import { MemoryVideoRepository } from '../src/data-access/memory-video.repositor
 import { composeMedia, type ComposedMedia } from '../src/service';
 import { completedEvent, thumbnailKeyOf, userDeletedEvent, videoKeyOf } from './support/events';
 import { mediaFixtures } from './support/fixtures';
-import { eventually, TEST_KEYS, TEST_SECRET } from './support/media-rig';
+import { TEST_KEYS, TEST_SECRET } from './support/media-rig';
+import { until } from '@kadr/tooling/test-helpers';
 
 describeWithRealServer('s3', 'media on S3-compatible storage', (target) => {
   const { video, thumbnail } = mediaFixtures();
@@ -50,7 +51,7 @@ describeWithRealServer('s3', 'media on S3-compatible storage', (target) => {
     await blobs.put(thumbnailKeyOf(userId, jobId), thumbnail, { contentType: 'image/jpeg' });
     const completed = completedEvent({ userId, jobId, sizeBytes: video.length });
     await bus.publish(completed.topic, [completed]);
-    await eventually(async () => (await videos.findByJobId(jobId)) !== null);
+    await until(async () => (await videos.findByJobId(jobId)) !== null);
   }, 30_000);
 
   afterAll(async () => {
@@ -99,8 +100,8 @@ describeWithRealServer('s3', 'media on S3-compatible storage', (target) => {
   it('purges the user: no record and no object left under their folder', async () => {
     const deleted = userDeletedEvent(userId, true);
     await bus.publish(deleted.topic, [deleted]);
-    await eventually(async () => (await videos.findByJobId(jobId)) === null);
-    await eventually(async () => (await blobs.head(videoKeyOf(userId, jobId))) === null);
+    await until(async () => (await videos.findByJobId(jobId)) === null);
+    await until(async () => (await blobs.head(videoKeyOf(userId, jobId))) === null);
     expect(await blobs.deleteByPrefix(`users/${userId}/`)).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@kadr/telemetry';
 import { startEmbedded, type RunningEmbedded } from '../../launcher/compose-embedded';
-import { freePortPair } from './free-port-pair';
+import { freePortPair } from '@kadr/tooling/test-helpers';
 
 export interface EmbeddedStack {
   base: string;

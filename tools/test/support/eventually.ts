@@ -1,14 +1,6 @@
-/** Reads until `accept` holds (every 100 ms), or throws with the last value after `timeoutMs`. */
-export async function eventually<T>(
-  read: () => Promise<T>,
-  accept: (value: T) => boolean,
-  timeoutMs = 60_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (accept(value)) return value;
-    if (Date.now() > deadline) throw new Error(`still not there: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+import { readUntil } from '@kadr/tooling/test-helpers';
+
+/** Reads until `accept` takes the value, for the tools suites that wait on whole stacks: up to a minute, every 100 ms. */
+export function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  return readUntil(read, accept, { timeoutMs, everyMs: 100 });
 }

@@ -20,14 +20,6 @@ export const administrator = (userId = 'admin-1'): InternalCaller => ({
 });
 export const gatewayService: InternalCaller = { kind: 'service', service: 'auth-gateway', roles: [] };
 
-export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 export interface AdminRig {
   config: AdminConfig;
   bus: MemoryEventBus;

@@ -1,18 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gatewayConfigSchema } from '../../src/config';
 import { startDevIdentityProvider, type RunningDevIdentityProvider } from '../../src/dev-identity-provider';
 import { startAuthGateway, type RunningGateway } from '../../src/service';
 import { TestBrowser, formAction } from './helpers/browser';
 import { TEST_SECRET } from './helpers/identity-rig';
-
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
+import { freePort } from '@kadr/tooling/test-helpers';
 
 /**
  * The composition as the embedded launcher runs it: `startAuthGateway` (memory adapters, the real

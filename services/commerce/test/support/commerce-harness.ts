@@ -10,6 +10,7 @@ import { MemoryOrderRepository } from '../../src/data-access/orders/memory-order
 import type { CommerceAdapters } from '../../src/adapters';
 import type { EgressClient } from '../../src/integrations/tpay/egress';
 import { composeCommerce, type ComposedCommerce } from '../../src/service';
+export { eventually } from '@kadr/tooling/test-helpers';
 
 export const SECRET = 'test-internal-token-secret-0123456789abcdef';
 /** The keys of a service configured with SECRET alone (the default key id). */
@@ -105,14 +106,3 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
 }
 
 /** Polls until `check` passes (no exception) or the deadline; rethrows the last failure. */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 5_000, everyMs = 20): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, everyMs));
-    }
-  }
-}

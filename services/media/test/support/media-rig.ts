@@ -12,6 +12,7 @@ import { MemoryVideoRepository } from '../../src/data-access/memory-video.reposi
 import { composeMedia, type ComposedMedia } from '../../src/service';
 import { completedEvent, thumbnailKeyOf, videoKeyOf, type CompletionInput } from './events';
 import { mediaFixtures } from './fixtures';
+import { until } from '@kadr/tooling/test-helpers';
 
 export const TEST_SECRET = 'test-only-internal-secret-0123456789abcdef';
 /** The keys of a service configured with TEST_SECRET alone (the default key id). */
@@ -22,14 +23,6 @@ export const PUBLIC_URL = 'http://kadr.test';
 export const user = (userId: string): InternalCaller => ({ kind: 'user', userId, roles: ['user'] });
 export const admin = (userId = 'admin-1'): InternalCaller => ({ kind: 'user', userId, roles: ['user', 'admin'] });
 export const service: InternalCaller = { kind: 'service', service: 'auth-gateway', roles: [] };
-
-export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 export interface MediaRig {
   config: MediaConfig;
@@ -80,7 +73,7 @@ export async function startMediaRig(env: Record<string, string> = {}): Promise<M
         contentType: 'image/jpeg',
       });
       await rig.publish(completedEvent({ sizeBytes: video.length, ...input }));
-      await eventually(
+      await until(
         async () =>
           (await media.library.visibleVideo({ userId: input.userId, isAdministrator: false }, input.jobId)) !== null,
       );

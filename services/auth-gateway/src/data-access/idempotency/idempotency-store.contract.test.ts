@@ -3,19 +3,11 @@ import { MemoryKeyspace, MemoryKeyValueStore, RedisKeyValueStore, type KeyValueS
 import { describeWithRealServer } from '@kadr/tooling/real-servers';
 import type { IdempotencyRequest, IdempotencyStore, StoredResponse } from './idempotency-store';
 import { KeyValueIdempotencyStore } from './kv-idempotency-store';
+import { until } from '@kadr/tooling/test-helpers';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls until `check` holds or the deadline passes. */
-async function eventually(what: string, check: () => Promise<boolean>, deadlineMs = 3_000): Promise<void> {
-  const end = Date.now() + deadlineMs;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await sleep(20);
-  }
-  throw new Error(`timed out waiting until ${what}`);
-}
-
 const LEASE_MS = 60_000;
 const RETENTION_MS = 60_000;
 
@@ -118,10 +110,13 @@ function idempotencyStoreContract(connect: () => Promise<[KeyValueStore, KeyValu
     expect((await otherReplica.claim(first, LEASE_MS)).kind).toBe('in_flight');
 
     let taken: Awaited<ReturnType<IdempotencyStore['claim']>> | undefined;
-    await eventually('the lease ran out', async () => {
-      taken = await otherReplica.claim(first, LEASE_MS);
-      return taken.kind === 'claimed';
-    });
+    await until(
+      async () => {
+        taken = await otherReplica.claim(first, LEASE_MS);
+        return taken.kind === 'claimed';
+      },
+      { what: 'the lease ran out', timeoutMs: 3_000 },
+    );
     // The crashed claim, coming back late, finds it lost its key and writes nothing.
     expect(await store.complete(crashed.claim, response('late'), RETENTION_MS)).toBe(false);
     expect(await store.claim(first, LEASE_MS)).toEqual({ kind: 'in_flight', sameRequest: true });
@@ -134,7 +129,10 @@ function idempotencyStoreContract(connect: () => Promise<[KeyValueStore, KeyValu
     expect(await store.complete(outcome.claim, response(), 200)).toBe(true);
     expect((await otherReplica.claim(first, LEASE_MS)).kind).toBe('completed');
 
-    await eventually('the record expired', async () => (await otherReplica.claim(first, LEASE_MS)).kind === 'claimed');
+    await until(async () => (await otherReplica.claim(first, LEASE_MS)).kind === 'claimed', {
+      what: 'the record expired',
+      timeoutMs: 3_000,
+    });
   });
 
   it('keeps a completed response for the retention time, not the lease', async () => {

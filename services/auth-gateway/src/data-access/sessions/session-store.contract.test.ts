@@ -3,19 +3,11 @@ import { MemoryKeyValueStore, RedisKeyValueStore, type KeyValueStore } from '@ka
 import { describeWithRealServer } from '@kadr/tooling/real-servers';
 import type { SessionUser } from '../../entry-points/http/request-context';
 import { SessionStore, type SessionStoreOptions } from './session-store';
+import { until } from '@kadr/tooling/test-helpers';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls until `check` is true or the deadline passes (then fails with `what`). */
-async function eventually(what: string, check: () => Promise<boolean>, deadlineMs = 3_000): Promise<void> {
-  const end = Date.now() + deadlineMs;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await sleep(20);
-  }
-  throw new Error(`timed out waiting until ${what}`);
-}
-
 function user(overrides: Partial<SessionUser> = {}): SessionUser {
   return {
     id: randomUUID(),
@@ -90,7 +82,10 @@ function sessionStoreContract(connect: () => Promise<KeyValueStore>): void {
     const store = new SessionStore(kv, { idleTtlMs: 150, absoluteTtlMs: 60_000 });
     const session = await store.create(user());
     expect(await store.get(session.id)).not.toBeNull();
-    await eventually('the idle session is gone', async () => (await store.get(session.id)) === null, 2_000);
+    await until(async () => (await store.get(session.id)) === null, {
+      what: 'the idle session is gone',
+      timeoutMs: 2_000,
+    });
   });
 
   it('slides the idle timeout on touch', async () => {

@@ -1,14 +1,20 @@
-import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import {
+  checkDestination,
+  DestinationUnresolvedError,
+  EgressRefusedError,
+  pinnedLookup,
+  type ResolvedAddress,
+  type Resolver,
+} from '@kadr/http-kit';
 
 /**
- * Outbound HTTP for the payment provider, limited to allowlisted hosts (ARCHITECTURE §4): any
- * other host is refused (`egress_host_not_allowlisted`), and an allowlisted name that resolves
- * to a private, loopback or link-local address is refused too (`ssrf_blocked`) — checked on the
- * address the socket actually connects to (a custom `lookup`), so DNS rebinding cannot slip
- * past a check made earlier. `allowPrivateNetwork` exists for tests against a local fake.
+ * Outbound HTTP for the payment provider under the shared egress rule (`checkDestination` of
+ * @kadr/http-kit, ARCHITECTURE §4): allowlisted hosts only (`egress_host_not_allowlisted`), https
+ * only, never an internal address (`ssrf_blocked`), and the socket connects to the address that
+ * was checked, so DNS rebinding cannot slip past. Responses are read whole, up to a size limit,
+ * and every failure says whether the request can have reached the server (`notSent`).
  */
 
 export type EgressFailure = 'timeout' | 'unreachable' | 'egress_host_not_allowlisted' | 'ssrf_blocked' | 'too_large';
@@ -29,11 +35,13 @@ export class EgressError extends Error {
 export interface EgressOptions {
   /** Host names (no port) that may be called. */
   allowedHosts: readonly string[];
-  allowPrivateNetwork: boolean;
-  /** Deadline for the whole exchange, connect to last byte. */
+  /** Tests only (EGRESS_ALLOW_LOOPBACK_FOR_TESTS, refused in production): a loopback fake over http. */
+  allowLoopbackForTests: boolean;
+  /** Deadline for the whole exchange, name resolution to last byte. */
   timeoutMs: number;
   /** Largest response body read. Default 1 MiB. */
   maxResponseBytes?: number;
+  resolver?: Resolver;
 }
 
 export interface EgressRequest {
@@ -51,125 +59,90 @@ export interface EgressResponse {
 
 export type EgressClient = (request: EgressRequest) => Promise<EgressResponse>;
 
-const PRIVATE_RANGES = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  PRIVATE_RANGES.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  PRIVATE_RANGES.addSubnet(network, prefix, 'ipv6');
-}
-
-/** True for loopback, private, link-local, CGNAT, multicast and unspecified addresses (IPv4-mapped too). */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped?.[1]) return PRIVATE_RANGES.check(mapped[1], 'ipv4');
-  const family = isIP(address);
-  if (family === 0) return true;
-  return PRIVATE_RANGES.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
-function guardedLookup(allowPrivateNetwork: boolean) {
-  return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, []);
-      const blocked = !allowPrivateNetwork && addresses.some((a) => isPrivateAddress(a.address));
-      if (blocked) {
-        return callback(new EgressError('ssrf_blocked', `${hostname} resolves to a private address`, true), []);
-      }
-      if (options.all) return callback(null, addresses);
-      const first = addresses[0];
-      if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), []);
-      callback(null, first.address, first.family);
-    });
-  };
-}
-
 const CONNECT_FAILURES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
 export function createEgressClient(options: EgressOptions): EgressClient {
-  const allowed = new Set(options.allowedHosts.map((h) => h.toLowerCase()));
-  const maxBytes = options.maxResponseBytes ?? 1024 * 1024;
-  const lookup = guardedLookup(options.allowPrivateNetwork);
+  return async (request) => {
+    const deadline = AbortSignal.timeout(options.timeoutMs);
+    const url = new URL(request.url);
+    const resolved = await checked(url, options, deadline);
+    return send(url, resolved, request, options.maxResponseBytes ?? 1024 * 1024, deadline);
+  };
+}
 
-  return (request) =>
-    new Promise<EgressResponse>((resolve, reject) => {
-      const url = new URL(request.url);
-      const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-      if (!allowed.has(host)) {
-        reject(new EgressError('egress_host_not_allowlisted', `${host} is not an allowed destination`, true));
-        return;
-      }
-      if (isIP(host) !== 0 && !options.allowPrivateNetwork && isPrivateAddress(host)) {
-        reject(new EgressError('ssrf_blocked', `${host} is a private address`, true));
-        return;
-      }
-      if (url.protocol !== 'https:' && !(url.protocol === 'http:' && options.allowPrivateNetwork)) {
-        reject(new EgressError('egress_host_not_allowlisted', `${url.protocol} is not allowed`, true));
-        return;
-      }
-      const transport = url.protocol === 'https:' ? https : http;
-      let connected = false;
-      const req = transport.request(
-        url,
-        {
-          method: request.method,
-          headers: request.headers,
-          lookup,
-          signal: AbortSignal.timeout(options.timeoutMs),
-          agent: false,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          res.on('data', (chunk: Buffer) => {
-            size += chunk.length;
-            if (size > maxBytes) {
-              req.destroy(new EgressError('too_large', `response larger than ${maxBytes} bytes`, false));
-              return;
-            }
-            chunks.push(chunk);
-          });
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers,
-              body: Buffer.concat(chunks).toString('utf8'),
-            }),
-          );
-          res.on('error', (err) => reject(classify(err, connected)));
-        },
-      );
-      req.on('socket', (socket) => {
-        socket.once('connect', () => {
-          connected = true;
+/** The shared egress rule, as this client's errors; nothing is sent before it passes. */
+async function checked(url: URL, options: EgressOptions, deadline: AbortSignal): Promise<ResolvedAddress> {
+  let onAbort = () => undefined as void;
+  const timedOut = new Promise<never>((_, reject) => {
+    onAbort = () => reject(new EgressError('timeout', 'the request timed out', true));
+    if (deadline.aborted) onAbort();
+    else deadline.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([checkDestination(url, options), timedOut]);
+  } catch (error) {
+    if (error instanceof EgressRefusedError) throw new EgressError(error.reason, error.message, true);
+    if (error instanceof DestinationUnresolvedError) {
+      throw new EgressError('unreachable', error.message, true, { cause: error.cause });
+    }
+    throw error;
+  } finally {
+    deadline.removeEventListener('abort', onAbort);
+  }
+}
+
+function send(
+  url: URL,
+  resolved: ResolvedAddress,
+  request: EgressRequest,
+  maxBytes: number,
+  deadline: AbortSignal,
+): Promise<EgressResponse> {
+  return new Promise<EgressResponse>((resolve, reject) => {
+    const transport = url.protocol === 'https:' ? https : http;
+    let connected = false;
+    const req = transport.request(
+      url,
+      {
+        method: request.method,
+        headers: request.headers,
+        // Connect to the address that was checked, whatever the name resolves to by now.
+        lookup: pinnedLookup(resolved),
+        signal: deadline,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) {
+            req.destroy(new EgressError('too_large', `response larger than ${maxBytes} bytes`, false));
+            return;
+          }
+          chunks.push(chunk);
         });
-        socket.once('secureConnect', () => {
-          connected = true;
-        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', (err) => reject(classify(err, connected)));
+      },
+    );
+    req.on('socket', (socket) => {
+      socket.once('connect', () => {
+        connected = true;
       });
-      req.on('error', (err) => reject(classify(err, connected)));
-      req.end(request.body);
+      socket.once('secureConnect', () => {
+        connected = true;
+      });
     });
+    req.on('error', (err) => reject(classify(err, connected)));
+    req.end(request.body);
+  });
 }
 
 function classify(err: unknown, connected: boolean): EgressError {

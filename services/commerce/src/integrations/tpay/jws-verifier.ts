@@ -25,7 +25,7 @@ export interface JwsVerifierOptions {
   certificateHosts: readonly string[];
   /** Fetches the certificate (egress-limited to the certificate hosts). */
   egress: EgressClient;
-  /** Tests only (TPAY_ALLOW_PRIVATE_NETWORK): accept an http `x5u` on a local fake. */
+  /** Tests only (EGRESS_ALLOW_LOOPBACK_FOR_TESTS): accept an http `x5u` on a local fake. */
   allowPlainHttp?: boolean;
   /** How long a fetched certificate is reused. Default 1 h. */
   cacheMs?: number;

@@ -18,7 +18,7 @@ export interface TpaySettings {
   errorUrl: string;
   timeoutMs: number;
   /** Tests only: lets the adapter call a fake on loopback. Refused in production by the config. */
-  allowPrivateNetwork: boolean;
+  allowLoopbackForTests: boolean;
 }
 
 export const TPAY_BASE_URLS = {

@@ -1,35 +1,17 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { isIP } from 'node:net';
-import type { LookupFunction } from 'node:net';
+import {
+  checkDestination,
+  DestinationUnresolvedError,
+  EgressRefusedError,
+  pinnedLookup,
+  type DestinationPolicy,
+  type ResolvedAddress,
+} from '@kadr/http-kit';
 import { GenerationError } from '../../domain/generation/video-provider';
-import { isBlockedAddress, isLoopbackAddress } from './blocked-addresses';
 
-export interface ResolvedAddress {
-  address: string;
-  family: 4 | 6;
-}
-
-/** DNS: every address a name resolves to (tests inject their own). */
-export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
-
-const systemResolver: Resolver = async (hostname) =>
-  (await dnsLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({
-    address,
-    family: family === 6 ? 6 : 4,
-  }));
-
-export interface EgressGuardOptions {
-  /** Host names outbound calls may reach: exact (`queue.fal.run`) or a suffix pattern (`*.fal.media`). */
-  allowedHosts: readonly string[];
-  resolver?: Resolver;
-  /**
-   * Tests only (refused in production by the config): an allowlisted host may resolve to a
-   * loopback address, so a test can talk to a local fake of the provider. Private, link-local and
-   * metadata addresses stay blocked.
-   */
-  allowLoopbackForTests?: boolean;
+/** The shared egress rule (allowlist, https, no internal address) plus how requests are made. */
+export interface EgressGuardOptions extends DestinationPolicy {
   maxRedirects?: number;
   /** Per request (each hop), until the response headers arrive. Default 30 s. */
   timeoutMs?: number;
@@ -62,13 +44,6 @@ export class EgressBlockedError extends GenerationError {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-function hostMatches(hostname: string, pattern: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  const wanted = pattern.toLowerCase().trim();
-  if (wanted.startsWith('*.')) return host.endsWith(wanted.slice(1)) && host.length > wanted.length - 1;
-  return host === wanted;
-}
-
 /**
  * Every outbound request of a hosted provider goes through here (ARCHITECTURE §4): only
  * allowlisted hosts (else `egress_host_not_allowlisted`); every address the name resolves to is
@@ -78,34 +53,19 @@ function hostMatches(hostname: string, pattern: string): boolean {
  * are dropped when a redirect leaves the original host.
  */
 export class EgressGuard {
-  private readonly resolver: Resolver;
+  constructor(private readonly options: EgressGuardOptions) {}
 
-  constructor(private readonly options: EgressGuardOptions) {
-    this.resolver = options.resolver ?? systemResolver;
-  }
-
-  /** Throws EgressBlockedError unless the URL may be called; resolves with the address to connect to. */
+  /** Throws EgressBlockedError unless the URL may be called (the shared egress rule); resolves with the address to connect to. */
   async check(url: URL): Promise<ResolvedAddress> {
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-      throw new EgressBlockedError('egress_host_not_allowlisted', `The scheme ${url.protocol} is not allowed.`);
-    }
-    const hostname = url.hostname.replace(/^\[|\]$/g, '');
-    if (!this.options.allowedHosts.some((pattern) => hostMatches(hostname, pattern))) {
-      throw new EgressBlockedError('egress_host_not_allowlisted', `The host ${hostname} is not on the allowlist.`);
-    }
-    const addresses: ResolvedAddress[] =
-      isIP(hostname) !== 0
-        ? [{ address: hostname, family: isIP(hostname) === 6 ? 6 : 4 }]
-        : await this.resolve(hostname);
-    if (addresses.length === 0)
-      throw new GenerationError('aiproxy_error', `The host ${hostname} did not resolve.`, true);
-    for (const { address } of addresses) {
-      const allowedLoopback = this.options.allowLoopbackForTests === true && isLoopbackAddress(address);
-      if (isBlockedAddress(address) && !allowedLoopback) {
-        throw new EgressBlockedError('ssrf_blocked', `The host ${hostname} resolves to an internal address.`);
+    try {
+      return await checkDestination(url, this.options);
+    } catch (error) {
+      if (error instanceof EgressRefusedError) throw new EgressBlockedError(error.reason, error.message);
+      if (error instanceof DestinationUnresolvedError) {
+        throw new GenerationError('aiproxy_error', error.message, true, { cause: error.cause });
       }
+      throw error;
     }
-    return addresses[0]!;
   }
 
   async request(target: string | URL, init: EgressRequest = {}): Promise<EgressResponse> {
@@ -143,25 +103,13 @@ export class EgressGuard {
     }
   }
 
-  private async resolve(hostname: string): Promise<ResolvedAddress[]> {
-    try {
-      return await this.resolver(hostname);
-    } catch (error) {
-      throw new GenerationError('aiproxy_error', `The host ${hostname} could not be resolved.`, true, { cause: error });
-    }
-  }
-
   private send(
     url: URL,
     resolved: ResolvedAddress,
     init: { method: string; headers: Record<string, string>; body?: string | Buffer; signal?: AbortSignal },
   ): Promise<IncomingMessage> {
     // Connect to the address that was checked, whatever the name resolves to by now.
-    const lookup: LookupFunction = (_hostname, options, callback) => {
-      if ((options as { all?: boolean }).all) {
-        (callback as unknown as (e: null, list: { address: string; family: number }[]) => void)(null, [resolved]);
-      } else callback(null, resolved.address, resolved.family);
-    };
+    const lookup = pinnedLookup(resolved);
     const client = url.protocol === 'https:' ? https : http;
     return new Promise((resolve, reject) => {
       const request = client.request(

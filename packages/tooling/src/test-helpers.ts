@@ -1,0 +1,2 @@
+export { freePort, freePortPair } from './free-port';
+export { eventually, readUntil, until, type PollOptions } from './eventually';
