@@ -17,7 +17,7 @@ import { gatewayConfigSchema, startAuthGateway, type GatewayConfig } from '@kadr
 import { startDevIdentityProvider } from '@kadr/auth-gateway/dev-identity-provider';
 import { commerceConfigSchema, startCommerce } from '@kadr/commerce';
 import { adminConfigSchema, startAdmin } from '@kadr/admin';
-import { createBlobStore } from '@kadr/blob-store';
+import { createBlobStore, localBlobRoot } from '@kadr/blob-store';
 import { MemoryEventBus } from '@kadr/event-bus';
 import { jobsConfigSchema, startJobs, startJobsWorker } from '@kadr/jobs';
 import { mediaConfigSchema, startMedia } from '@kadr/media';
@@ -128,7 +128,7 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
       ? undefined
       : createBlobStore({
           kind: 'fs',
-          root: path.join(env.DATA_DIR, 'media-blobs'),
+          root: localBlobRoot(env.DATA_DIR),
           publicBaseUrl: config.PUBLIC_URL,
           signingSecret: env.BLOB_SIGNING_SECRET,
         });

@@ -14,11 +14,10 @@ import { MemoryEventBus } from '@kadr/event-bus';
 import { gatewayConfigSchema, startAuthGateway, type RunningGateway } from '@kadr/auth-gateway';
 import { startDevIdentityProvider, type RunningDevIdentityProvider } from '@kadr/auth-gateway/dev-identity-provider';
 import { mediaConfigSchema, startMedia, type RunningMedia } from '@kadr/media';
+import { freePort, until } from '@kadr/tooling/test-helpers';
 import { TestBrowser, formAction } from '../../services/auth-gateway/test/identity/helpers/browser';
 import { completedEvent, thumbnailKeyOf, videoKeyOf } from '../../services/media/test/support/events';
 import { mediaFixtures } from '../../services/media/test/support/fixtures';
-import { freePort } from '@kadr/tooling/test-helpers';
-import { until } from '@kadr/tooling/test-helpers';
 
 const INTERNAL_SECRET = randomBytes(32).toString('hex');
 const SIGNING_SECRET = randomBytes(32).toString('hex');

@@ -13,3 +13,4 @@ export { S3BlobStore, DEFAULT_S3_IDLE_TIMEOUT_MS, DEFAULT_S3_TIMEOUT_MS } from '
 export type { S3BlobStoreOptions } from './s3/s3-blob-store';
 export { createBlobStore } from './create-blob-store';
 export type { BlobStoreConfig, FileSystemBlobStoreConfig, S3BlobStoreConfig } from './create-blob-store';
+export { LOCAL_BLOB_FOLDER, localBlobRoot } from './file-system/local-blob-root';

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { createBlobStore, type BlobStore } from '@kadr/blob-store';
+import { createBlobStore, localBlobRoot, type BlobStore } from '@kadr/blob-store';
 import { connectDocuments } from '@kadr/documents';
 import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
 import type { ReadinessCheck } from '@kadr/http-kit';
@@ -18,7 +18,7 @@ import type { ProviderSettingsRepository } from './data-access/settings/provider
 export interface JobsAdapters {
   /** `job.*` and `user.purged` out, `job.created` and `user.deleted` in (Kafka / memory). */
   eventBus: EventBus;
-  /** Videos and thumbnails (S3 / the local filesystem under DATA_DIR/media). */
+  /** Videos and thumbnails (S3 / the local filesystem under DATA_DIR/media-blobs, where media reads them). */
   blobStore: BlobStore;
   jobs: JobRepository;
   settings: ProviderSettingsRepository;
@@ -46,7 +46,8 @@ function openBlobStore(config: JobsConfig): BlobStore {
   }
   return createBlobStore({
     kind: 'fs',
-    root: path.join(config.DATA_DIR ?? path.join(os.tmpdir(), 'kadr'), 'media'),
+    // The folder media reads from (one rule for both: @kadr/blob-store's localBlobRoot).
+    root: localBlobRoot(config.DATA_DIR ?? path.join(os.tmpdir(), 'kadr')),
     publicBaseUrl: config.PUBLIC_URL,
     // Jobs only writes blobs; media signs the URLs (embedded mode passes media's store in).
     signingSecret: config.BLOB_SIGNING_SECRET ?? config.INTERNAL_TOKEN_SECRET,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createBlobStore, S3BlobStore, type BlobStore } from '@kadr/blob-store';
+import { createBlobStore, localBlobRoot, S3BlobStore, type BlobStore } from '@kadr/blob-store';
 import { connectDocuments } from '@kadr/documents';
 import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
 import type { ReadinessCheck } from '@kadr/http-kit';
@@ -20,9 +20,6 @@ export interface OpenedMediaAdapters extends MediaAdapters {
   /** Closes what was opened here (not what the caller passed in). */
   close(): Promise<void>;
 }
-
-/** Embedded mode's blob folder (the records live next to it, under DATA_DIR/media). */
-export const BLOB_FOLDER = 'media-blobs';
 
 /**
  * S3_ENDPOINT → S3-compatible storage; otherwise the local disk under DATA_DIR/media-blobs with
@@ -46,7 +43,7 @@ export function openBlobStore(config: MediaConfig): BlobStore {
   if (!config.DATA_DIR) throw new Error('DATA_DIR is required for the local blob store (or set S3_ENDPOINT)');
   return createBlobStore({
     kind: 'fs',
-    root: path.join(config.DATA_DIR, BLOB_FOLDER),
+    root: localBlobRoot(config.DATA_DIR),
     publicBaseUrl: config.PUBLIC_URL,
     signingSecret: config.MEDIA_SIGNING_SECRET,
   });

@@ -8,4 +8,4 @@ export {
   type ComposedMedia,
   type MediaParts,
 } from './service';
-export { openBlobStore, BLOB_FOLDER, type MediaAdapters } from './adapters';
+export { openBlobStore, type MediaAdapters } from './adapters';
