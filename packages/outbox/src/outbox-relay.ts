@@ -1,4 +1,4 @@
-import type { Logger } from '@kadr/telemetry';
+import { outsideRequestContext, type Logger } from '@kadr/telemetry';
 
 /** One waiting outbox entry and how to deliver it (idempotent: it may be delivered again). */
 export interface OutboxItem {
@@ -76,7 +76,8 @@ export class OutboxRelay {
       this.again = true;
       return;
     }
-    this.running = this.drainUntilQuiet().finally(() => {
+    // The pass delivers every pending entry, not only the nudging request's: never in its context.
+    this.running = outsideRequestContext(() => this.drainUntilQuiet()).finally(() => {
       this.running = undefined;
     });
   }
@@ -90,7 +91,7 @@ export class OutboxRelay {
 
   /** One pass over every source (after any pass in progress); resolves with how many entries were delivered. */
   runOnce(): Promise<number> {
-    const pass = this.passes.then(() => this.pass());
+    const pass = this.passes.then(() => outsideRequestContext(() => this.pass()));
     this.passes = pass.catch(() => undefined);
     return pass;
   }

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { context, ROOT_CONTEXT } from '@opentelemetry/api';
 
 /**
  * The correlation id of the request or message being handled, carried through async calls so
@@ -20,4 +21,13 @@ export function runWithCorrelationId<T>(correlationId: string, fn: () => T): T {
 
 export function currentCorrelationId(): string | undefined {
   return store.getStore()?.correlationId;
+}
+
+/**
+ * Runs `work` outside any request: no correlation id and no active trace. For background work a
+ * request merely started (an outbox pass delivers other requests' entries too), so its logs and
+ * spans are not attributed to that request.
+ */
+export function outsideRequestContext<T>(work: () => T): T {
+  return store.exit(() => context.with(ROOT_CONTEXT, work));
 }

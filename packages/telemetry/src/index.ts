@@ -1,4 +1,4 @@
 export { startTracing, stopTracing, type TracingOptions } from './tracing';
 export { createLogger, REDACTED_PATHS, type CreateLoggerOptions, type Logger } from './logger';
 export { createMetrics, type ServiceMetrics } from './metrics';
-export { acceptCorrelationId, currentCorrelationId, runWithCorrelationId } from './correlation';
+export { acceptCorrelationId, currentCorrelationId, outsideRequestContext, runWithCorrelationId } from './correlation';

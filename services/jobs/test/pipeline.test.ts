@@ -5,6 +5,7 @@ import request from 'supertest';
 import { JobProgressKind, JobResponseSchema, type EventEnvelope, type JobView } from '@kadr/contracts';
 import type { FileSystemBlobStore } from '@kadr/blob-store';
 import { startRig, userToken, waitFor, type Rig } from './helpers/test-rig';
+import { localBlobRoot } from '@kadr/blob-store';
 
 const run = promisify(execFile);
 
@@ -94,7 +95,7 @@ describe('jobs pipeline [memory bus]', () => {
     const { body, info } = await blobs.get(output.videoKey);
     body.destroy();
     expect(info.contentType).toBe('video/mp4');
-    const file = `${rig.dataDir}/media/objects/users/${userId}/jobs/${jobId}/video.mp4.blob`;
+    const file = `${localBlobRoot(rig.dataDir)}/objects/users/${userId}/jobs/${jobId}/video.mp4.blob`;
     const { stdout } = await run('ffprobe', [
       '-v',
       'error',
