@@ -105,12 +105,17 @@ check_service() {
     docker logs --tail 30 "$container" >&2 || true
     return
   fi
-  # main.ts opens the metrics port just after the public one: wait for it as well.
-  if wait_for_200 "$container" "http://127.0.0.1:${metrics_port}/metrics" &&
-    curl -sf "http://127.0.0.1:${metrics_port}/metrics" | grep -q '^process_cpu_user_seconds_total'; then
+  # main.ts opens the metrics port just after the public one: wait for it as well. The body is read
+  # whole before it is searched: `curl | grep -q` under pipefail fails when grep stops reading while curl
+  # still writes a later chunk (EPIPE, curl exit 23) — it did, in a CI run under load.
+  local metrics=''
+  if wait_for_200 "$container" "http://127.0.0.1:${metrics_port}/metrics"; then
+    metrics=$(curl -sf "http://127.0.0.1:${metrics_port}/metrics" || true)
+  fi
+  if grep -q '^process_cpu_user_seconds_total' <<<"$metrics"; then
     echo "  :${metrics_port}/metrics → 200 with process metrics"
   else
-    fail "${component}: /metrics on ${metrics_port} did not answer Prometheus text"
+    fail "${component}: /metrics on ${metrics_port} did not answer Prometheus text ($(wc -c <<<"$metrics") bytes)"
   fi
   if [[ "$(docker inspect -f '{{.Config.User}}' "$container")" != "$SERVICE_USER" ]]; then
     fail "${component}: not running as ${SERVICE_USER}"
@@ -154,7 +159,9 @@ check_missing_variable() {
     "$(image_ref auth-gateway)" >/dev/null 2>&1 || true
   started_containers+=("$container")
   code=$(docker inspect -f '{{.State.ExitCode}}' "$container")
-  if [[ "$code" != 0 ]] && docker logs "$container" 2>&1 | grep -q 'OIDC_ISSUER_URL'; then
+  local logs
+  logs=$(docker logs "$container" 2>&1 || true)
+  if [[ "$code" != 0 ]] && grep -q 'OIDC_ISSUER_URL' <<<"$logs"; then
     echo "check-images: auth-gateway without OIDC_ISSUER_URL exits ${code} naming the variable"
   else
     fail "auth-gateway without OIDC_ISSUER_URL: exit ${code}, variable not named"

@@ -163,7 +163,7 @@ check "helm uninstall leaves nothing of the release" uninstall_leaves_nothing
 # The minimal install runs the pre-install hooks (topics and bucket provisioned by Jobs) before anything else.
 minimal_install() {
   helm install "$RELEASE" "$CHART" -n "$NAMESPACE" -f "$CHART/ci/minimal-values.yaml" --wait --wait-for-jobs --timeout 3m &&
-    helm status "$RELEASE" -n "$NAMESPACE" | grep -q 'STATUS: deployed' &&
+    [[ "$(helm status "$RELEASE" -n "$NAMESPACE")" == *'STATUS: deployed'* ]] &&
     all_available
 }
 check "helm install --wait (minimal values): pre-install hook Jobs completed, every Deployment Available" minimal_install
