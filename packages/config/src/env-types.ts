@@ -18,6 +18,14 @@ export const envPort = (defaultValue: number) =>
     .max(65535, { error: 'must be a port number between 0 and 65535' })
     .default(defaultValue);
 
+/** A whole number above zero (counts, sizes, durations). */
+export const envPositiveInt = (defaultValue: number) =>
+  z.coerce
+    .number({ error: 'must be a whole number' })
+    .int({ error: 'must be a whole number' })
+    .positive({ error: 'must be positive' })
+    .default(defaultValue);
+
 /** A comma-separated list; blanks are dropped. */
 export const envList = () =>
   z.string().transform((value) =>

@@ -1,5 +1,6 @@
 export { loadConfig, parseConfig, ConfigError } from './load-config';
-export { envBoolean, envList, envPort, envMetricsPort, DEFAULT_METRICS_PORT } from './env-types';
+export { envBoolean, envList, envPort, envPositiveInt, envMetricsPort, DEFAULT_METRICS_PORT } from './env-types';
+export { serviceBaseEnv, LOG_LEVELS } from './service-env';
 export {
   internalTokenEnv,
   internalTokenKeyCheck,

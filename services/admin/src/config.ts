@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envMetricsPort, envPort, internalTokenEnv, internalTokenKeyCheck } from '@kadr/config';
+import { internalTokenKeyCheck, serviceBaseEnv } from '@kadr/config';
 import { PURGE_ACKNOWLEDGING_SERVICES } from '@kadr/contracts';
 
 const optionalText = z.string().min(1).optional();
@@ -10,13 +10,7 @@ const SERVICE_NAME = /^[a-z][a-z0-9-]{0,62}$/;
 /** The admin service's environment (see README.md). */
 export const adminConfigSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    PORT: envPort(8086),
-    /** Prometheus scrapes `/metrics` here, never on PORT (the public one). */
-    METRICS_PORT: envMetricsPort(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    ...internalTokenEnv,
+    ...serviceBaseEnv(8086),
     /** The jobs service (job lists, job detail, job commands); unset: those routes answer 503. */
     JOBS_URL: optionalUrl,
     /** Commerce (a job's hold in the job detail); unset: the hold is reported missing. */

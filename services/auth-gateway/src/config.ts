@@ -1,25 +1,12 @@
 import { z } from 'zod';
-import { envBoolean, envMetricsPort, envPort, internalTokenEnv, internalTokenKeyCheck } from '@kadr/config';
-
-const positiveInt = (defaultValue: number) =>
-  z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .positive({ error: 'must be positive' })
-    .default(defaultValue);
+import { envBoolean, envPositiveInt, internalTokenKeyCheck, serviceBaseEnv } from '@kadr/config';
 
 const optionalUrl = z.url({ error: 'must be an absolute URL' }).optional();
 
 /** The gateway's environment (see .env.example for every variable's meaning). */
 export const gatewayConfigSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    PORT: envPort(8080),
-    /** Prometheus scrapes `/metrics` here, never on PORT (the public one). */
-    METRICS_PORT: envMetricsPort(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    ...internalTokenEnv,
+    ...serviceBaseEnv(8080),
 
     /** Where browsers reach the product; redirect URIs and the same-origin check derive from it. */
     PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).default('http://127.0.0.1:8080'),
@@ -34,17 +21,17 @@ export const gatewayConfigSchema = z
     /** The one administrator: the user whose verified e-mail equals this (case-insensitive). */
     ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).default('admin@kadr.local'),
 
-    SESSION_IDLE_TTL_MINUTES: positiveInt(12 * 60),
-    SESSION_ABSOLUTE_TTL_HOURS: positiveInt(7 * 24),
-    IDEMPOTENCY_TTL_HOURS: positiveInt(24),
-    RATE_LIMIT_USER_PER_MINUTE: positiveInt(300),
-    RATE_LIMIT_ANONYMOUS_PER_MINUTE: positiveInt(120),
+    SESSION_IDLE_TTL_MINUTES: envPositiveInt(12 * 60),
+    SESSION_ABSOLUTE_TTL_HOURS: envPositiveInt(7 * 24),
+    IDEMPOTENCY_TTL_HOURS: envPositiveInt(24),
+    RATE_LIMIT_USER_PER_MINUTE: envPositiveInt(300),
+    RATE_LIMIT_ANONYMOUS_PER_MINUTE: envPositiveInt(120),
     /** `POST /bff/telemetry` batches per user and minute, on top of (and counted in) the per-user budget. */
-    RATE_LIMIT_TELEMETRY_PER_MINUTE: positiveInt(20),
+    RATE_LIMIT_TELEMETRY_PER_MINUTE: envPositiveInt(20),
     /** `/video`, `/thumbs`, `/blobs` requests per user and minute (anonymous `/blobs`: per IP); its own budget. */
-    RATE_LIMIT_MEDIA_PER_MINUTE: positiveInt(600),
+    RATE_LIMIT_MEDIA_PER_MINUTE: envPositiveInt(600),
     /** Open live streams (`/bff/sse/jobs`) per replica; the next one gets 503 with Retry-After. */
-    SSE_MAX_CONNECTIONS: positiveInt(20_000),
+    SSE_MAX_CONNECTIONS: envPositiveInt(20_000),
 
     /** Upstream services; a route whose upstream is not configured answers 503. */
     COMMERCE_URL: optionalUrl,
@@ -52,9 +39,9 @@ export const gatewayConfigSchema = z
     MEDIA_URL: optionalUrl,
     I18N_URL: optionalUrl,
     ADMIN_URL: optionalUrl,
-    UPSTREAM_TIMEOUT_MS: positiveInt(30_000),
-    BREAKER_FAILURE_THRESHOLD: positiveInt(5),
-    BREAKER_OPEN_MS: positiveInt(30_000),
+    UPSTREAM_TIMEOUT_MS: envPositiveInt(30_000),
+    BREAKER_FAILURE_THRESHOLD: envPositiveInt(5),
+    BREAKER_OPEN_MS: envPositiveInt(30_000),
 
     /** Feature flags served at /bff/platform/api/flags: JSON array of { key, enabled, variant?, rollout? }. */
     FEATURE_FLAGS: z.string().default('[]'),

@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import { envBoolean, envList, envMetricsPort, envPort, internalTokenEnv, internalTokenKeyCheck } from '@kadr/config';
-
-const positiveInt = (defaultValue: number) =>
-  z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .positive({ error: 'must be positive' })
-    .default(defaultValue);
+import { envBoolean, envList, envPositiveInt, internalTokenKeyCheck, serviceBaseEnv } from '@kadr/config';
 
 const optionalText = z.string().min(1).optional();
 const optionalUrl = z.url({ error: 'must be an absolute URL' }).optional();
@@ -14,20 +7,14 @@ const optionalUrl = z.url({ error: 'must be an absolute URL' }).optional();
 /** Commerce's environment (see README.md for every variable). */
 export const commerceConfigSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    PORT: envPort(8082),
-    /** Prometheus scrapes `/metrics` here, never on PORT (the public one). */
-    METRICS_PORT: envMetricsPort(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    ...internalTokenEnv,
+    ...serviceBaseEnv(8082),
     /** Where browsers reach the product (the gateway): payment return pages and the mock page derive from it. */
     PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).default('http://127.0.0.1:8080'),
 
     /** Credits a new account starts with. */
     WELCOME_CREDITS: z.coerce.number({ error: 'must be a whole number' }).int().nonnegative().default(50),
     /** Pending orders expire after this long. */
-    ORDER_EXPIRY_MINUTES: positiveInt(24 * 60),
+    ORDER_EXPIRY_MINUTES: envPositiveInt(24 * 60),
 
     PAYMENT_PROVIDER: z.enum(['mock', 'tpay']).default('mock'),
     TPAY_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
@@ -47,7 +34,7 @@ export const commerceConfigSchema = z
     TPAY_NOTIFICATION_URL: optionalUrl,
     TPAY_SUCCESS_URL: optionalUrl,
     TPAY_ERROR_URL: optionalUrl,
-    TPAY_TIMEOUT_MS: positiveInt(10_000),
+    TPAY_TIMEOUT_MS: envPositiveInt(10_000),
     /** Tests only: allow the Tpay adapter to call loopback/private addresses (a local fake). Refused in production. */
     EGRESS_ALLOW_LOOPBACK_FOR_TESTS: envBoolean(false),
 

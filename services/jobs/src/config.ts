@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import { envBoolean, envList, envMetricsPort, envPort, internalTokenEnv, internalTokenKeyCheck } from '@kadr/config';
-
-const positiveInt = (defaultValue: number) =>
-  z.coerce
-    .number({ error: 'must be a whole number' })
-    .int({ error: 'must be a whole number' })
-    .positive({ error: 'must be positive' })
-    .default(defaultValue);
+import { envBoolean, envList, envPositiveInt, internalTokenKeyCheck, serviceBaseEnv } from '@kadr/config';
 
 const positiveNumber = (defaultValue: number) =>
   z.coerce.number({ error: 'must be a number' }).positive({ error: 'must be positive' }).default(defaultValue);
@@ -14,17 +7,11 @@ const positiveNumber = (defaultValue: number) =>
 /** The jobs service's environment: the API (`main.ts`) and the worker (`worker.ts`) read the same schema. */
 export const jobsConfigSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    PORT: envPort(8083),
-    /** Prometheus scrapes `/metrics` here, never on PORT (the public one). */
-    METRICS_PORT: envMetricsPort(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    ...internalTokenEnv,
+    ...serviceBaseEnv(8083),
 
     /** Commerce (holds, entitlements). Unset: creating a job answers 503. */
     COMMERCE_URL: z.url({ error: 'must be an absolute URL' }).optional(),
-    COMMERCE_TIMEOUT_MS: positiveInt(10_000),
+    COMMERCE_TIMEOUT_MS: envPositiveInt(10_000),
 
     /** Embedded mode: where memory collections persist and (without S3) where media blobs go. */
     DATA_DIR: z.string().min(1).optional(),
@@ -53,7 +40,7 @@ export const jobsConfigSchema = z
     FAL_API_KEY: z.string().min(1).optional(),
     FAL_QUEUE_URL: z.url({ error: 'must be an absolute URL' }).default('https://queue.fal.run'),
     FAL_MODEL_ID: z.string().min(1).default('fal-ai/kling-video/v2.1/standard/text-to-video'),
-    FAL_POLL_INTERVAL_MS: positiveInt(2_000),
+    FAL_POLL_INTERVAL_MS: envPositiveInt(2_000),
     /** Hosts outbound calls may reach (exact names or `*.suffix`); the provider's own hosts are added. */
     EGRESS_ALLOWLIST: envList().default([]),
     /** Tests only: lets the egress guard reach loopback addresses of allowlisted hosts. Refused in production. */
@@ -79,24 +66,24 @@ export const jobsConfigSchema = z
       .default(0),
 
     /** Worker: renders at once per process; a job's lease and how often it is renewed. */
-    WORKER_CONCURRENCY: positiveInt(1),
-    JOB_LEASE_MS: positiveInt(30_000),
-    JOB_MAX_ATTEMPTS: positiveInt(3),
+    WORKER_CONCURRENCY: envPositiveInt(1),
+    JOB_LEASE_MS: envPositiveInt(30_000),
+    JOB_MAX_ATTEMPTS: envPositiveInt(3),
     /** Multiplies the estimated render time to get a job's time-out (plus a fixed 30 s). */
     JOB_TIMEOUT_FACTOR: positiveNumber(4),
-    JOB_TIMEOUT_BASE_MS: positiveInt(30_000),
+    JOB_TIMEOUT_BASE_MS: envPositiveInt(30_000),
     /** A PENDING job no worker claimed within this gets `job.created` again (and every one at start-up). */
-    JOB_REDISPATCH_AFTER_MS: positiveInt(30_000),
+    JOB_REDISPATCH_AFTER_MS: envPositiveInt(30_000),
     /** A worker with a free render slot looks at the queue this often by itself (0: only when woken). */
     JOB_IDLE_CLAIM_MS: z.coerce.number({ error: 'must be a whole number' }).int().min(0).default(2_000),
     /** Jobs a user may have in progress (PENDING + PROCESSING) at once, by tier; above: 429 quota_exceeded. */
-    ACTIVE_JOBS_CAP_FREE: positiveInt(3),
-    ACTIVE_JOBS_CAP_PRO: positiveInt(10),
-    ACTIVE_JOBS_CAP_ENTERPRISE: positiveInt(25),
+    ACTIVE_JOBS_CAP_FREE: envPositiveInt(3),
+    ACTIVE_JOBS_CAP_PRO: envPositiveInt(10),
+    ACTIVE_JOBS_CAP_ENTERPRISE: envPositiveInt(25),
     /** A saga left in RESERVING longer than this is completed or undone by the reconciler. */
-    SAGA_STALE_MS: positiveInt(30_000),
+    SAGA_STALE_MS: envPositiveInt(30_000),
     /** A saga the reconciler could not complete within this is undone. */
-    SAGA_GIVE_UP_MS: positiveInt(3_600_000),
+    SAGA_GIVE_UP_MS: envPositiveInt(3_600_000),
   })
   .check(internalTokenKeyCheck)
   .superRefine((config, ctx) => {

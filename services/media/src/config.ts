@@ -1,18 +1,12 @@
 import { z } from 'zod';
-import { envBoolean, envMetricsPort, envPort, internalTokenEnv, internalTokenKeyCheck } from '@kadr/config';
+import { envBoolean, internalTokenKeyCheck, serviceBaseEnv } from '@kadr/config';
 
 const optionalText = z.string().min(1).optional();
 
 /** The media service's environment (see README.md). */
 export const mediaConfigSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    HOST: z.string().min(1).default('127.0.0.1'),
-    PORT: envPort(8084),
-    /** Prometheus scrapes `/metrics` here, never on PORT (the public one). */
-    METRICS_PORT: envMetricsPort(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    ...internalTokenEnv,
+    ...serviceBaseEnv(8084),
     /** Where browsers reach the product (the gateway): the filesystem store's signed URLs start with it. */
     PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).default('http://127.0.0.1:8080'),
     /** How long a signed video or thumbnail URL stays valid. */
