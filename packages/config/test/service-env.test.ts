@@ -27,14 +27,12 @@ describe('the variables every service shares', () => {
         BATCH_SIZE: '0',
       });
     expect(parse).toThrow(ConfigError);
-    const message = (() => {
-      try {
-        parse();
-        return '';
-      } catch (error) {
-        return (error as Error).message;
-      }
-    })();
+    let message = '';
+    try {
+      parse();
+    } catch (error) {
+      message = (error as Error).message;
+    }
     for (const text of [
       'NODE_ENV',
       'PORT: must be a port number between 0 and 65535',

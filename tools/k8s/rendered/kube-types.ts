@@ -25,7 +25,7 @@ export interface EnvFromSource {
   secretRef?: { name: string; optional?: boolean };
 }
 
-export interface HttpProbe {
+export interface Probe {
   httpGet?: { path?: string; port: number | string; scheme?: string };
   exec?: { command: string[] };
   tcpSocket?: { port: number | string };
@@ -61,9 +61,9 @@ export interface Container {
   resources?: { requests?: Record<string, string | number>; limits?: Record<string, string | number> };
   securityContext?: SecurityContext;
   volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
-  startupProbe?: HttpProbe;
-  livenessProbe?: HttpProbe;
-  readinessProbe?: HttpProbe;
+  startupProbe?: Probe;
+  livenessProbe?: Probe;
+  readinessProbe?: Probe;
   lifecycle?: { preStop?: { exec?: { command: string[] }; sleep?: { seconds: number } } };
 }
 

@@ -42,15 +42,17 @@ export async function docker(args: string[], env?: Record<string, string>, timeo
   return result.stdout.trim();
 }
 
+/** Every container of a sandbox carries `kadr.pod-run=<sandbox name>`, so the whole run is removed by it. */
+const LABEL_KEY = 'kadr.pod-run';
+
 export class PodSandbox {
   private constructor(
     readonly name: string,
-    readonly label: string,
     private readonly pid: number,
   ) {}
 
   /** Starts the namespace holder from `image` (any image with `sleep`). */
-  static async start(name: string, image: string, serviceNames: string[], label: string): Promise<PodSandbox> {
+  static async start(name: string, image: string, serviceNames: string[]): Promise<PodSandbox> {
     const hosts = serviceNames.flatMap((service) => ['--add-host', `${service}:127.0.0.1`]);
     await docker([
       'run',
@@ -58,7 +60,7 @@ export class PodSandbox {
       '--name',
       name,
       '--label',
-      label,
+      `${LABEL_KEY}=${name}`,
       '--network',
       'none',
       ...hosts,
@@ -68,13 +70,12 @@ export class PodSandbox {
       'infinity',
     ]);
     const pid = Number(await docker(['inspect', '--format', '{{.State.Pid}}', name]));
-    return new PodSandbox(name, label, pid);
+    return new PodSandbox(name, pid);
   }
 
-  /** The label every container of this sandbox carries, as docker run --label's map. */
-  get labels(): Record<string, string> {
-    const [key = this.label, value = ''] = this.label.split('=');
-    return { [key]: value };
+  /** The label every container of this sandbox carries (`docker run --label`). */
+  get label(): string {
+    return `${LABEL_KEY}=${this.name}`;
   }
 
   get network(): string {
@@ -104,14 +105,15 @@ export class PodSandbox {
 
   /** Removes every container with this sandbox's label, the holder last. */
   async remove(): Promise<void> {
-    const ids = (await command('docker', ['ps', '--all', '--quiet', '--filter', `label=${this.label}`])).stdout
-      .split('\n')
-      .filter(Boolean);
-    const others = [];
-    for (const id of ids) {
-      const name = (await command('docker', ['inspect', '--format', '{{.Name}}', id])).stdout.trim().replace(/^\//, '');
-      if (name !== this.name) others.push(id);
-    }
+    const listed = await command('docker', [
+      'ps',
+      '--all',
+      '--filter',
+      `label=${this.label}`,
+      '--format',
+      '{{.Names}}',
+    ]);
+    const others = listed.stdout.split('\n').filter((name) => name && name !== this.name);
     if (others.length > 0) await command('docker', ['rm', '--force', ...others]);
     await command('docker', ['rm', '--force', this.name]);
   }

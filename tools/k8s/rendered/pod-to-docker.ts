@@ -3,7 +3,7 @@
 // fieldRefs, the pod's numeric user and groups, the read-only root, the capabilities and no-new-privileges,
 // the emptyDirs (as tmpfs of their size limit), the memory and CPU limits, the grace period — and its
 // probes as URLs. Whatever the mapping cannot reproduce faithfully is refused with a reason, never dropped.
-import type { Container, EnvVar, HttpProbe, PodSpec, SecurityContext } from './kube-types';
+import type { Container, EnvVar, PodSpec, Probe, SecurityContext } from './kube-types';
 
 /** What the pod can read from the cluster: ConfigMaps and Secrets by name, and the pod's own fields. */
 export interface PodSurroundings {
@@ -24,6 +24,20 @@ export interface ProbeCheck {
   failureThreshold: number;
 }
 
+/** What the running process must look like to the kernel, by the spec (checked against /proc). */
+export interface ExpectedProcess {
+  /** `uid:gid`. */
+  user: string;
+  readOnlyRoot: boolean;
+  noNewPrivileges: boolean;
+  /** Every capability dropped and none added: no effective capabilities. */
+  noCapabilities: boolean;
+  /** RuntimeDefault (or unset): the engine's seccomp filter applies. */
+  seccompFiltered: boolean;
+  /** Mount points of the emptyDirs, each its own tmpfs. */
+  tmpfsPaths: string[];
+}
+
 export interface DockerRun {
   /** docker run's arguments, image and command included; environment values are not in it (see env). */
   argv: string[];
@@ -32,14 +46,15 @@ export interface DockerRun {
   probes: ProbeCheck[];
   preStop?: string[];
   terminationGracePeriodSeconds: number;
-  user: string;
+  expected: ExpectedProcess;
 }
 
 export interface DockerRunOptions {
   containerName: string;
   /** docker run --network: `container:<sandbox>`, the pod's network namespace. */
   network: string;
-  labels?: Record<string, string>;
+  /** `key=value` on the container (the sandbox's, so the run removes it). */
+  label?: string;
 }
 
 const BINARY_SUFFIXES: Record<string, number> = { Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40 };
@@ -131,7 +146,7 @@ function securityArgs(
   containerName: string,
   pod: PodSpec,
   security: SecurityContext,
-): { argv: string[]; user: string } {
+): { argv: string[]; expected: Omit<ExpectedProcess, 'tmpfsPaths'> } {
   const argv: string[] = [];
   if (security.privileged) throw new Error(`${containerName}: privileged containers are not run by this check`);
   if (security.runAsUser === undefined) {
@@ -154,12 +169,23 @@ function securityArgs(
   const seccomp = security.seccompProfile?.type;
   if (seccomp === 'Unconfined') argv.push('--security-opt', 'seccomp=unconfined');
   if (seccomp === 'Localhost') throw new Error(`${containerName}: a Localhost seccomp profile is not supported`);
-  return { argv, user };
+  const drop = security.capabilities?.drop ?? [];
+  return {
+    argv,
+    expected: {
+      user,
+      readOnlyRoot: security.readOnlyRootFilesystem === true,
+      noNewPrivileges: security.allowPrivilegeEscalation === false,
+      noCapabilities: drop.includes('ALL') && (security.capabilities?.add ?? []).length === 0,
+      seccompFiltered: seccomp !== 'Unconfined',
+    },
+  };
 }
 
 /** Each mounted emptyDir as a tmpfs of its size limit, world-writable like the kubelet's emptyDir. */
-function volumeArgs(container: Container, pod: PodSpec): string[] {
+function volumeArgs(container: Container, pod: PodSpec): { argv: string[]; tmpfsPaths: string[] } {
   const argv: string[] = [];
+  const tmpfsPaths: string[] = [];
   for (const mount of container.volumeMounts ?? []) {
     const volume = (pod.volumes ?? []).find((candidate) => candidate.name === mount.name);
     if (!volume) throw new Error(`${container.name}: volumeMount ${mount.name} has no volume`);
@@ -167,8 +193,9 @@ function volumeArgs(container: Container, pod: PodSpec): string[] {
       throw new Error(`${container.name}: volume ${mount.name} is not an emptyDir (not supported by this check)`);
     const size = volume.emptyDir.sizeLimit ? `,tmpfs-size=${bytesOf(volume.emptyDir.sizeLimit)}` : '';
     argv.push('--mount', `type=tmpfs,destination=${mount.mountPath},tmpfs-mode=0777${size}`);
+    tmpfsPaths.push(mount.mountPath);
   }
-  return argv;
+  return { argv, tmpfsPaths };
 }
 
 function resourceArgs(container: Container): string[] {
@@ -191,7 +218,7 @@ function portNumber(container: Container, port: number | string): number {
   return named.containerPort;
 }
 
-function probeCheck(container: Container, kind: ProbeCheck['kind'], probe: HttpProbe | undefined): ProbeCheck[] {
+function probeCheck(container: Container, kind: ProbeCheck['kind'], probe: Probe | undefined): ProbeCheck[] {
   if (!probe) return [];
   if (!probe.httpGet) throw new Error(`${container.name}: ${kind} probe is not httpGet (not supported by this check)`);
   if ((probe.httpGet.scheme ?? 'HTTP') !== 'HTTP')
@@ -225,10 +252,11 @@ export function dockerRun(
 ): DockerRun {
   const env = containerEnv(container, surroundings);
   const security = securityArgs(container.name, pod, effectiveSecurity(pod.securityContext, container.securityContext));
+  const volumes = volumeArgs(container, pod);
   const grace = pod.terminationGracePeriodSeconds ?? 30;
   const argv = ['run', '--detach', '--name', options.containerName, '--network', options.network];
-  for (const [key, value] of Object.entries(options.labels ?? {})) argv.push('--label', `${key}=${value}`);
-  argv.push(...security.argv, ...volumeArgs(container, pod), ...resourceArgs(container));
+  if (options.label) argv.push('--label', options.label);
+  argv.push(...security.argv, ...volumes.argv, ...resourceArgs(container));
   argv.push('--stop-signal', 'SIGTERM', '--stop-timeout', String(grace));
   if (container.workingDir) argv.push('--workdir', container.workingDir);
   for (const name of Object.keys(env)) argv.push('--env', name);
@@ -249,6 +277,6 @@ export function dockerRun(
     ],
     preStop: preStopOf(container),
     terminationGracePeriodSeconds: grace,
-    user: security.user,
+    expected: { ...security.expected, tmpfsPaths: volumes.tmpfsPaths },
   };
 }

@@ -14,9 +14,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Container, KubeObject, PodSpec } from './kube-types';
 import { parseManifests, podSpecOf } from './manifests';
-import { dockerRun, type DockerRun, type PodSurroundings, type ProbeCheck } from './pod-to-docker';
+import {
+  dockerRun,
+  type DockerRun,
+  type ExpectedProcess,
+  type PodSurroundings,
+  type ProbeCheck,
+} from './pod-to-docker';
 import { command, docker, PodSandbox } from './pod-sandbox';
-import { SANDBOX_HOLDER_IMAGE, startSandboxInfra, waitForSandboxInfra } from './sandbox-infra';
+import { SANDBOX_HOLDER_IMAGE, SANDBOX_PORTS, startSandboxInfra, waitForSandboxInfra } from './sandbox-infra';
 
 const INFRA_TIMEOUT_MS = Number(process.env.KADR_POD_RUN_INFRA_TIMEOUT_MS ?? 120_000);
 // A readiness probe has no deadline of its own in Kubernetes; `helm install --wait` gives up after this.
@@ -86,7 +92,6 @@ function secretBook(known: Record<string, string>): PodSurroundings['secretValue
 
 interface Run {
   sandbox: PodSandbox;
-  objects: KubeObject[];
   surroundings: (object: KubeObject) => PodSurroundings;
 }
 
@@ -95,6 +100,12 @@ async function containerState(name: string): Promise<{ running: boolean; exitCod
     await docker(['inspect', '--format', '{{.State.Running}} {{.State.ExitCode}} {{.State.Pid}}', name])
   ).split(' ');
   return { running: running === 'true', exitCode: Number(exitCode), pid: Number(pid) };
+}
+
+/** The container's exit code once it stops; -1 when it is still running after `timeoutSeconds`. */
+async function exitCodeOf(name: string, timeoutSeconds: number): Promise<number> {
+  const waited = await command('docker', ['wait', name], { timeoutMs: timeoutSeconds * 1000 });
+  return waited.code === 0 ? Number(waited.stdout.trim()) : -1;
 }
 
 async function logsOf(name: string, lines = 30): Promise<string> {
@@ -117,35 +128,48 @@ async function start(runState: Run, object: KubeObject, suffix = ''): Promise<{ 
   const plan = dockerRun(pod, container, runState.surroundings(object), {
     containerName: name,
     network: runState.sandbox.network,
-    labels: runState.sandbox.labels,
+    label: runState.sandbox.label,
   });
   await docker(plan.argv, plan.env);
   return { name, plan };
 }
 
-/** What the kernel says of the running process: user, groups, no_new_privs, capabilities, read-only root, tmpfs. */
-function processFacts(pid: number, plan: DockerRun, tmpfsPaths: string[]): string[] {
+/** How the kernel sees the running process, against what the spec expects; each mismatch as a sentence. */
+function processMismatches(pid: number, expected: ExpectedProcess): string[] {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const field = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, 'm').exec(status)?.[1]?.trim() ?? '';
   const problems: string[] = [];
-  const [uid, gid] = plan.user.split(':');
+  const [uid, gid] = expected.user.split(':');
   if (field('Uid').split(/\s+/)[0] !== uid) problems.push(`runs as uid ${field('Uid')}, not ${uid}`);
   if (field('Gid').split(/\s+/)[0] !== gid) problems.push(`runs as gid ${field('Gid')}, not ${gid}`);
-  if (plan.argv.includes('no-new-privileges') && field('NoNewPrivs') !== '1') problems.push('no_new_privs is not set');
-  if (plan.argv.includes('ALL') && !/^0+$/.test(field('CapEff')))
+  if (expected.noNewPrivileges && field('NoNewPrivs') !== '1') problems.push('no_new_privs is not set');
+  if (expected.noCapabilities && !/^0+$/.test(field('CapEff')))
     problems.push(`effective capabilities ${field('CapEff')}`);
-  if (field('Seccomp') !== '2') problems.push(`seccomp mode ${field('Seccomp')} (want 2, filtered)`);
+  if (expected.seccompFiltered && field('Seccomp') !== '2') problems.push(`seccomp mode ${field('Seccomp')} (want 2)`);
   const mounts = readFileSync(`/proc/${pid}/mountinfo`, 'utf8')
     .split('\n')
     .map((line) => line.split(' '));
   const root = mounts.find((fields) => fields[4] === '/');
-  if (plan.argv.includes('--read-only') && !root?.[5]?.split(',').includes('ro'))
-    problems.push('root filesystem is writable');
-  for (const path of tmpfsPaths) {
+  if (expected.readOnlyRoot && !root?.[5]?.split(',').includes('ro')) problems.push('root filesystem is writable');
+  for (const path of expected.tmpfsPaths) {
     const mount = mounts.find((fields) => fields[4] === path);
     if (!mount || !mount.includes('tmpfs')) problems.push(`${path} is not its own tmpfs`);
   }
   return problems;
+}
+
+/** The expectations met, in the words of the report line. */
+function describeProcess(expected: ExpectedProcess): string {
+  return [
+    `uid:gid ${expected.user}`,
+    expected.readOnlyRoot && 'read-only root',
+    expected.tmpfsPaths.length > 0 && `tmpfs ${expected.tmpfsPaths.join(' ')}`,
+    expected.noCapabilities && 'no capabilities',
+    expected.noNewPrivileges && 'no-new-privileges',
+    expected.seccompFiltered && 'seccomp filtered',
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** Polls a probe until it passes (2xx/3xx) within `budgetSeconds`; the kubelet's period is the upper bound of our poll. */
@@ -183,9 +207,7 @@ async function runHookJob(runState: Run, job: KubeObject): Promise<void> {
   let detail = '';
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     const { name } = await start(runState, job, `-${attempt}`);
-    const waited = await command('docker', ['wait', name], { timeoutMs: deadlineSeconds * 1000 });
-    const code = waited.code === 0 ? Number(waited.stdout.trim()) : -1;
-    if (code === 0) {
+    if ((await exitCodeOf(name, deadlineSeconds)) === 0) {
       report(
         true,
         `Job ${job.metadata.name} (pre-install hook): exit 0 after ${seconds(started)} (attempt ${attempt} of ${attempts})`,
@@ -202,8 +224,7 @@ async function runHookJob(runState: Run, job: KubeObject): Promise<void> {
 async function runTestPod(runState: Run, pod: KubeObject): Promise<void> {
   const started = Date.now();
   const { name } = await start(runState, pod);
-  const waited = await command('docker', ['wait', name], { timeoutMs: TEST_POD_TIMEOUT_SECONDS * 1000 });
-  const code = waited.code === 0 ? Number(waited.stdout.trim()) : -1;
+  const code = await exitCodeOf(name, TEST_POD_TIMEOUT_SECONDS);
   const logs = await logsOf(name, 5);
   const last = logs.trim().split('\n').pop() ?? '';
   report(
@@ -239,14 +260,9 @@ async function runDeployment(runState: Run, deployment: KubeObject, testPods: Ku
     if (status < 200 || status >= 400) return fail(`liveness probe ${liveness.url} answered ${status || 'nothing'}`);
     facts.push(`liveness ${status}`);
   }
-  const tmpfsPaths = plan.argv
-    .filter((arg) => arg.startsWith('type=tmpfs'))
-    .map((arg) => /destination=([^,]+)/.exec(arg)?.[1] ?? '');
-  const problems = processFacts((await containerState(name)).pid, plan, tmpfsPaths);
+  const problems = processMismatches((await containerState(name)).pid, plan.expected);
   if (problems.length > 0) return fail(`the process is not as the spec says: ${problems.join('; ')}`);
-  facts.unshift(
-    `uid:gid ${plan.user}, read-only root, tmpfs ${tmpfsPaths.join(' ')}, no capabilities, seccomp filtered`,
-  );
+  facts.unshift(describeProcess(plan.expected));
 
   for (const pod of testPods) await runTestPod(runState, pod);
 
@@ -272,6 +288,24 @@ async function runDeployment(runState: Run, deployment: KubeObject, testPods: Ku
   await command('docker', ['rm', '--force', name]);
 }
 
+/** The rendering must name the sandbox's data stores (tools/k8s/pod-run-values.yaml), or every pod would fail obscurely. */
+function assertPointsAtTheSandbox(configMaps: Map<string, Record<string, string>>): void {
+  const wanted = {
+    KAFKA_BROKERS: `127.0.0.1:${SANDBOX_PORTS.kafka}`,
+    S3_ENDPOINT: `http://127.0.0.1:${SANDBOX_PORTS.s3}`,
+  };
+  for (const [name, data] of configMaps) {
+    for (const [variable, address] of Object.entries(wanted)) {
+      const value = data[variable];
+      if (value !== undefined && value !== address) {
+        throw new Error(
+          `ConfigMap ${name}: ${variable} is ${value}, not the sandbox's ${address} (render with tools/k8s/pod-run-values.yaml)`,
+        );
+      }
+    }
+  }
+}
+
 function hookKinds(object: KubeObject): string[] {
   return (object.metadata.annotations?.['helm.sh/hook'] ?? '').split(',').filter(Boolean);
 }
@@ -287,9 +321,9 @@ async function main(): Promise<void> {
   const deployments = objects.filter((object) => object.kind === 'Deployment');
   if (deployments.length === 0) throw new Error(`no Deployment in ${file}: nothing to run`);
   const s3Region = [...configMaps.values()].map((data) => data.S3_REGION).find(Boolean) ?? 'us-east-1';
+  assertPointsAtTheSandbox(configMaps);
 
-  const label = `kadr.pod-run=${process.pid}`;
-  const sandbox = await PodSandbox.start(`kadr-pod-run-${process.pid}`, SANDBOX_HOLDER_IMAGE, services, label);
+  const sandbox = await PodSandbox.start(`kadr-pod-run-${process.pid}`, SANDBOX_HOLDER_IMAGE, services);
   const stop = () => sandbox.remove();
   process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
   process.once('SIGTERM', () => void stop().finally(() => process.exit(143)));
@@ -304,7 +338,6 @@ async function main(): Promise<void> {
     const secretValue = secretBook(infra.secretValues);
     const runState: Run = {
       sandbox,
-      objects,
       surroundings: (object) => ({
         configMaps,
         secretValue,

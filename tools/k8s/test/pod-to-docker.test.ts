@@ -69,7 +69,7 @@ const surroundings: PodSurroundings = {
   secretValue: (name, key) => secrets[`${name}/${key}`],
   podFields: { 'metadata.name': 'kadr-auth-gateway-pod-run' },
 };
-const options = { containerName: 'pod-run-gateway', network: 'container:sandbox', labels: { 'kadr.pod-run': '1' } };
+const options = { containerName: 'pod-run-gateway', network: 'container:sandbox', label: 'kadr.pod-run=1' };
 
 describe('a rendered container as docker run', () => {
   it('builds the environment as the kubelet does: ConfigMap first, env entries over it, secrets and fields resolved', () => {
@@ -109,7 +109,14 @@ describe('a rendered container as docker run', () => {
     expect(joined).not.toContain('token-key-1');
     expect(run.argv).toContain('INTERNAL_TOKEN_SECRET');
     expect(run.env.INTERNAL_TOKEN_SECRET).toBe('token-key-1');
-    expect(run.user).toBe('10001:10001');
+    expect(run.expected).toEqual({
+      user: '10001:10001',
+      readOnlyRoot: true,
+      noNewPrivileges: true,
+      noCapabilities: true,
+      seccompFiltered: true,
+      tmpfsPaths: ['/tmp'],
+    });
     expect(run.preStop).toEqual(['sleep', '5']);
   });
 

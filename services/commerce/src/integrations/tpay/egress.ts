@@ -72,11 +72,12 @@ export function createEgressClient(options: EgressOptions): EgressClient {
 
 /** The shared egress rule, as this client's errors; nothing is sent before it passes. */
 async function checked(url: URL, options: EgressOptions, deadline: AbortSignal): Promise<ResolvedAddress> {
-  let onAbort = () => undefined as void;
+  let stopWaiting = () => {};
   const timedOut = new Promise<never>((_, reject) => {
-    onAbort = () => reject(new EgressError('timeout', 'the request timed out', true));
-    if (deadline.aborted) onAbort();
-    else deadline.addEventListener('abort', onAbort, { once: true });
+    const onAbort = () => reject(new EgressError('timeout', 'the request timed out', true));
+    if (deadline.aborted) return onAbort();
+    deadline.addEventListener('abort', onAbort, { once: true });
+    stopWaiting = () => deadline.removeEventListener('abort', onAbort);
   });
   try {
     return await Promise.race([checkDestination(url, options), timedOut]);
@@ -87,7 +88,7 @@ async function checked(url: URL, options: EgressOptions, deadline: AbortSignal):
     }
     throw error;
   } finally {
-    deadline.removeEventListener('abort', onAbort);
+    stopWaiting();
   }
 }
 

@@ -6,6 +6,7 @@ import {
   EgressRefusedError,
   pinnedLookup,
   type DestinationPolicy,
+  type EgressRefusal,
   type ResolvedAddress,
 } from '@kadr/http-kit';
 import { GenerationError } from '../../domain/generation/video-provider';
@@ -36,7 +37,7 @@ export interface EgressResponse {
 
 /** A refused outbound request; `reason` is `egress_host_not_allowlisted` or `ssrf_blocked`. */
 export class EgressBlockedError extends GenerationError {
-  constructor(reason: 'egress_host_not_allowlisted' | 'ssrf_blocked', message: string) {
+  constructor(reason: EgressRefusal, message: string) {
     super(reason, message, false);
     this.name = 'EgressBlockedError';
   }
