@@ -13,7 +13,6 @@
  * Size: `KADR_CHAOS_JOBS` (12), `KADR_CHAOS_KILLS` (3); seed `KADR_CHAOS_SEED` (random, printed).
  * The Kafka variant (two worker processes, broker and worker SIGKILLs) is tools/chaos.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,9 +21,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_INTERNAL_TOKEN_KEY_ID } from '@kadr/config';
 import { mintInternalToken } from '@kadr/http-kit';
 import { ApiClient, type Exchange } from './support/api-client';
+import { EmbeddedProcess } from './support/embedded-process';
 import { freePortPair } from '@kadr/tooling/test-helpers';
 
-const ROOT = path.resolve(__dirname, '../..');
 const JOBS = Number(process.env.KADR_CHAOS_JOBS ?? 12);
 const KILLS = Number(process.env.KADR_CHAOS_KILLS ?? 3);
 const SEED = Number(process.env.KADR_CHAOS_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -45,109 +44,6 @@ function seeded(seed: number): () => number {
   };
 }
 
-interface Run {
-  child: ChildProcess;
-  pid: number;
-  exited: Promise<void>;
-  stdoutFile: string;
-  stderrFile: string;
-}
-
-/** The embedded process, started and stopped by pid (its own process group: ffmpeg children go with it). */
-class EmbeddedProcess {
-  readonly runs: Run[] = [];
-  private current: Run | undefined;
-  private readonly killOnExit = () => {
-    if (this.current && this.current.child.exitCode === null && this.current.child.signalCode === null) {
-      signalGroup(this.current.pid, 'SIGKILL');
-    }
-  };
-
-  constructor(
-    private readonly env: NodeJS.ProcessEnv,
-    private readonly logDir: string,
-  ) {
-    process.on('exit', this.killOnExit);
-  }
-
-  /** Starts it and waits until it serves; resolves with commerce's internal URL (from its log). */
-  async start(): Promise<string> {
-    const n = this.runs.length + 1;
-    const stdoutFile = path.join(this.logDir, `run-${n}.out`);
-    const stderrFile = path.join(this.logDir, `run-${n}.err`);
-    const out = fs.openSync(stdoutFile, 'w');
-    const err = fs.openSync(stderrFile, 'w');
-    const child = spawn(
-      process.execPath,
-      ['--conditions=kadr-source', '--import', 'tsx', path.join(ROOT, 'tools/launcher/embedded.ts')],
-      { cwd: ROOT, env: this.env, detached: true, stdio: ['ignore', out, err] },
-    );
-    fs.closeSync(out);
-    fs.closeSync(err);
-    if (child.pid === undefined) throw new Error('the embedded process did not start');
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    const run: Run = { child, pid: child.pid, exited, stdoutFile, stderrFile };
-    this.runs.push(run);
-    this.current = run;
-    const deadline = Date.now() + 90_000;
-    for (;;) {
-      const log = fs.readFileSync(stdoutFile, 'utf8');
-      if (log.includes('Kadr is running at')) {
-        const commerce = log
-          .split('\n')
-          .flatMap((line) => {
-            try {
-              const entry = JSON.parse(line) as { component?: string; url?: string };
-              return entry.component === 'commerce' && entry.url ? [entry.url] : [];
-            } catch {
-              return [];
-            }
-          })
-          .at(-1);
-        if (!commerce) throw new Error('commerce URL not in the log');
-        return commerce;
-      }
-      if (child.exitCode !== null || child.signalCode !== null || Date.now() > deadline) {
-        throw new Error(
-          `embedded run ${n} did not start (exit ${child.exitCode ?? child.signalCode}):\n` +
-            `${log.slice(-2000)}\n${fs.readFileSync(stderrFile, 'utf8').slice(-2000)}`,
-        );
-      }
-      await sleep(100);
-    }
-  }
-
-  /** Sends `signal` to the running process and waits until it is gone (SIGKILL after 30 s). */
-  async kill(signal: NodeJS.Signals): Promise<void> {
-    const run = this.current;
-    if (!run || run.child.exitCode !== null || run.child.signalCode !== null) return;
-    signalGroup(run.pid, signal);
-    const gone = await Promise.race([run.exited.then(() => true), sleep(30_000).then(() => false)]);
-    if (!gone) {
-      signalGroup(run.pid, 'SIGKILL');
-      await run.exited;
-      throw new Error(`the embedded process (pid ${run.pid}) outlived ${signal} by 30 s`);
-    }
-  }
-
-  async stop(): Promise<void> {
-    try {
-      await this.kill('SIGTERM');
-    } finally {
-      process.off('exit', this.killOnExit);
-    }
-  }
-}
-
-function signalGroup(pid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // Already gone.
-  }
-}
-
-/** A signed-in user who signs in again when the restarted gateway no longer knows the session. */
 class User {
   private client: ApiClient | undefined;
   constructor(

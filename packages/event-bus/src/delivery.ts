@@ -1,9 +1,8 @@
 import type { DeliveredMessage, MessageHandler, SubscribeOptions } from './port';
-import { runInTraceContextOf } from './trace-context';
 
 /**
- * One message's trip through a handler: attempts with exponential backoff, each inside the
- * message's trace context. Both adapters use it, so "retried N times, then dead-lettered" means
+ * One message's trip through a handler: attempts with exponential backoff (the subscription's
+ * handler puts each attempt in the message's trace context). Both adapters use it, so "retried N times, then dead-lettered" means
  * the same thing everywhere. Committing and dead-lettering stay with the adapter.
  */
 
@@ -70,7 +69,7 @@ export async function deliverWithRetries(
         headers: { ...message.headers },
         attempt,
       };
-      await runInTraceContextOf(delivered.headers, () => handler(delivered));
+      await handler(delivered);
       return { kind: 'handled', attempts: attempt };
     } catch (error) {
       lastError = error;

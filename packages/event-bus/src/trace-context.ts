@@ -1,15 +1,31 @@
-import { context, defaultTextMapGetter, defaultTextMapSetter, propagation } from '@opentelemetry/api';
+import {
+  context,
+  defaultTextMapGetter,
+  defaultTextMapSetter,
+  propagation,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type Span,
+} from '@opentelemetry/api';
+import { EVENT_HEADERS, type DeliveredMessage, type MessageHandler } from './port';
 
 /**
  * Carries the OpenTelemetry context across the bus in message headers (W3C `traceparent`), the
- * same way in every adapter. Uses whatever propagator the process registered; without one
- * (tests, embedded mode without telemetry) both functions are harmless no-ops.
+ * same way in every adapter, with one `publish <topic>` span per publish and one
+ * `process <topic>` span per delivery attempt (OpenTelemetry messaging conventions). Uses
+ * whatever tracer provider and propagator the process registered; without one (tests, embedded
+ * mode without telemetry) the spans are no-ops and nothing is injected.
  */
 
+const tracer = trace.getTracer('@kadr/event-bus');
+
+/** `kafka`, or `kadr-memory` for the in-process bus. */
+export type MessagingSystem = 'kafka' | 'kadr-memory';
+
 /**
- * The headers to publish: the active context injected, then the caller's headers on top. The
- * caller wins so a relay can publish a stored event with the `traceparent` captured when the
- * event was created (the outbox case) instead of the relay's own context.
+ * The headers to publish: the active context injected, then the caller's headers on top (the
+ * caller wins: a message that already names its trace keeps it).
  */
 export function headersWithTraceContext(headers: Record<string, string> | undefined): Record<string, string> {
   const carrier: Record<string, string> = {};
@@ -17,8 +33,68 @@ export function headersWithTraceContext(headers: Record<string, string> | undefi
   return { ...carrier, ...headers };
 }
 
-/** Runs `fn` inside the context extracted from a delivered message's headers. */
-export function runInTraceContextOf<T>(headers: Record<string, string>, fn: () => T): T {
-  const extracted = propagation.extract(context.active(), headers, defaultTextMapGetter);
-  return context.with(extracted, fn);
+async function inSpan<T>(span: Span, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    span.recordException(error instanceof Error ? error : String(error));
+    span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+    throw error;
+  } finally {
+    span.end();
+  }
+}
+
+/** A publish as a producer span; `send` runs inside it, so the headers it injects name this span. */
+export function tracedPublish(
+  system: MessagingSystem,
+  topic: string,
+  messageCount: number,
+  send: () => Promise<void>,
+): Promise<void> {
+  return tracer.startActiveSpan(
+    `publish ${topic}`,
+    {
+      kind: SpanKind.PRODUCER,
+      attributes: {
+        'messaging.system': system,
+        'messaging.operation.type': 'send',
+        'messaging.destination.name': topic,
+        'messaging.batch.message_count': messageCount,
+      },
+    },
+    (span) => inSpan(span, send),
+  );
+}
+
+/**
+ * The handler a subscription really runs: each attempt is a consumer span whose parent is the
+ * trace the message carries, started in the subscriber's own context — captured at subscribe,
+ * without the span active then — and not in the context of whoever woke the consumer (on the
+ * in-process bus that is the publisher).
+ */
+export function tracedHandler(system: MessagingSystem, group: string, handler: MessageHandler): MessageHandler {
+  const subscriberContext = trace.deleteSpan(context.active());
+  return (message: DeliveredMessage) => {
+    const parent = propagation.extract(subscriberContext, message.headers, defaultTextMapGetter);
+    const eventId = message.headers[EVENT_HEADERS.eventId];
+    return tracer.startActiveSpan(
+      `process ${message.topic}`,
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: {
+          'messaging.system': system,
+          'messaging.operation.type': 'process',
+          'messaging.destination.name': message.topic,
+          'messaging.destination.partition.id': String(message.partition),
+          'messaging.consumer.group.name': group,
+          'messaging.kafka.offset': Number(message.offset),
+          'kadr.delivery.attempt': message.attempt,
+          ...(eventId ? { 'messaging.message.id': eventId } : {}),
+        },
+      },
+      parent,
+      (span) => inSpan(span, () => handler(message)),
+    );
+  };
 }

@@ -1,6 +1,8 @@
 import { context, propagation, trace, TraceFlags } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@opentelemetry/sdk-trace';
+import { runAsService, ServiceAttributionProcessor, ServiceResourceExporter } from '@kadr/telemetry';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import {
@@ -495,6 +497,67 @@ export function eventBusContract(create: () => Promise<EventBus>, timings: Contr
         expect(seen[0]!.headers.traceparent).toContain(publisherSpan.traceId);
         expect(seenTraceIds).toEqual([publisherSpan.traceId, storedTraceId]);
       } finally {
+        context.disable();
+        propagation.disable();
+      }
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'traces a publish and each delivery as spans of the services that made them',
+    async () => {
+      context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
+      propagation.setGlobalPropagator(new W3CTraceContextPropagator());
+      const exported = new InMemorySpanExporter();
+      const provider = new TracerProvider({
+        spanProcessors: [
+          new ServiceAttributionProcessor(),
+          new SimpleSpanProcessor({ exporter: new ServiceResourceExporter(exported) }),
+        ],
+      });
+      trace.setGlobalTracerProvider(provider);
+      try {
+        const bus = await newBus();
+        const topic = await newTopic(bus, 'spans');
+        let attempts = 0;
+        const { seen } = await runAsService('consumer-service', () =>
+          recordingSubscriber(bus, {
+            group: unique('spans'),
+            topics: [topic],
+            maxAttempts: 2,
+            retryDelayMs: 1,
+            handle: () => (++attempts === 1 ? Promise.reject(new Error('first attempt fails')) : Promise.resolve()),
+          }),
+        );
+        const request = await runAsService('producer-service', () =>
+          trace.getTracer('test').startActiveSpan('request', async (span) => {
+            await bus.publish(topic, [{ key: 'k', value: text('traced'), headers: { 'event-id': 'e-1' } }]);
+            span.end();
+            return span.spanContext();
+          }),
+        );
+        await waitFor('the delivery', () => seen.length >= 1);
+        await provider.forceFlush();
+
+        const spans = exported.getFinishedSpans();
+        const publish = spans.filter((span) => span.name === `publish ${topic}`);
+        const processes = spans.filter((span) => span.name === `process ${topic}`);
+        expect(publish).toHaveLength(1);
+        expect(publish[0]!.parentSpanContext?.spanId).toBe(request.spanId);
+        expect(publish[0]!.resource.attributes['service.name']).toBe('producer-service');
+        // One span per attempt, each a child of the publish, each the consumer's.
+        expect(processes).toHaveLength(2);
+        for (const process of processes) {
+          expect(process.spanContext().traceId).toBe(request.traceId);
+          expect(process.parentSpanContext?.spanId).toBe(publish[0]!.spanContext().spanId);
+          expect(process.resource.attributes['service.name']).toBe('consumer-service');
+          expect(process.attributes['messaging.message.id']).toBe('e-1');
+        }
+        expect(processes.map((process) => process.status.code)).toEqual([2, 0]);
+      } finally {
+        await provider.shutdown();
+        trace.disable();
         context.disable();
         propagation.disable();
       }

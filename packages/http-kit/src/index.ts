@@ -45,3 +45,9 @@ export {
   type ResolvedAddress,
   type Resolver,
 } from './egress/destination';
+export {
+  callInternal,
+  internalCallHeaders,
+  type InternalCall,
+  type InternalCallIdentity,
+} from './internal-call';

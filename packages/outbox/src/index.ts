@@ -5,3 +5,14 @@ export {
   type OutboxRelayOptions,
   type OutboxSource,
 } from './outbox-relay';
+export {
+  currentTraceContext,
+  inTraceOf,
+  messageOf,
+  outboxEntryOf,
+  OUTBOX_ENTRY_FIELDS,
+  publishEntry,
+  type EncodedMessage,
+  type OutboxEntry,
+} from './outbox-entry';
+export { entriesSource, type EntryOutbox, type PendingEntries } from './entries-source';

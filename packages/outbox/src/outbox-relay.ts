@@ -1,4 +1,4 @@
-import { outsideRequestContext, type Logger } from '@kadr/telemetry';
+import { currentService, outsideRequestContext, runAsService, type Logger } from '@kadr/telemetry';
 
 /** One waiting outbox entry and how to deliver it (idempotent: it may be delivered again). */
 export interface OutboxItem {
@@ -55,6 +55,11 @@ export class OutboxRelay {
   private passes: Promise<unknown> = Promise.resolve();
   private again = false;
   private stopped = true;
+  /** Parts of the process that started the relay and have not stopped it yet. */
+  private users = 0;
+
+  /** The service that made the relay: its passes are that service's work, whoever nudged. */
+  private readonly service = currentService();
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.intervalMs = options.intervalMs ?? 1_000;
@@ -62,7 +67,13 @@ export class OutboxRelay {
     this.deliveryTimeoutMs = options.deliveryTimeoutMs ?? 10_000;
   }
 
+  /**
+   * Starts the passes. A relay shared by several parts of one process (jobs' API and worker over
+   * one store) is started by each and runs until the last of them stops it.
+   */
   start(): void {
+    this.users += 1;
+    if (this.users > 1) return;
     this.stopped = false;
     this.timer ??= setInterval(() => this.nudge(), this.intervalMs);
     this.timer.unref();
@@ -77,12 +88,14 @@ export class OutboxRelay {
       return;
     }
     // The pass delivers every pending entry, not only the nudging request's: never in its context.
-    this.running = outsideRequestContext(() => this.drainUntilQuiet()).finally(() => {
+    this.running = this.outsideRequests(() => this.drainUntilQuiet()).finally(() => {
       this.running = undefined;
     });
   }
 
   async stop(): Promise<void> {
+    this.users = Math.max(0, this.users - 1);
+    if (this.users > 0) return;
     this.stopped = true;
     clearInterval(this.timer);
     this.timer = undefined;
@@ -91,7 +104,7 @@ export class OutboxRelay {
 
   /** One pass over every source (after any pass in progress); resolves with how many entries were delivered. */
   runOnce(): Promise<number> {
-    const pass = this.passes.then(() => outsideRequestContext(() => this.pass()));
+    const pass = this.passes.then(() => this.outsideRequests(() => this.pass()));
     this.passes = pass.catch(() => undefined);
     return pass;
   }
@@ -99,6 +112,10 @@ export class OutboxRelay {
   /** Passes until nothing is left (tests and shutdown). */
   async drain(maxPasses = 100): Promise<void> {
     for (let i = 0; i < maxPasses; i += 1) if ((await this.runOnce()) === 0) return;
+  }
+
+  private outsideRequests<T>(work: () => Promise<T>): Promise<T> {
+    return outsideRequestContext(() => (this.service ? runAsService(this.service, work) : work()));
   }
 
   private async pass(): Promise<number> {

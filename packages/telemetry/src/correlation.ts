@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { context, ROOT_CONTEXT } from '@opentelemetry/api';
+import { withCurrentService } from './service-attribution';
 
 /**
  * The correlation id of the request or message being handled, carried through async calls so
@@ -26,8 +27,8 @@ export function currentCorrelationId(): string | undefined {
 /**
  * Runs `work` outside any request: no correlation id and no active trace. For background work a
  * request merely started (an outbox pass delivers other requests' entries too), so its logs and
- * spans are not attributed to that request.
+ * spans are not attributed to that request. The service doing the work stays known.
  */
 export function outsideRequestContext<T>(work: () => T): T {
-  return store.exit(() => context.with(ROOT_CONTEXT, work));
+  return store.exit(() => context.with(withCurrentService(ROOT_CONTEXT), work));
 }

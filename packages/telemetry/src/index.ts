@@ -2,3 +2,11 @@ export { startTracing, stopTracing, type TracingOptions } from './tracing';
 export { createLogger, REDACTED_PATHS, type CreateLoggerOptions, type Logger } from './logger';
 export { createMetrics, type ServiceMetrics } from './metrics';
 export { acceptCorrelationId, currentCorrelationId, outsideRequestContext, runWithCorrelationId } from './correlation';
+export {
+  currentService,
+  runAsService,
+  withCurrentService,
+  ServiceAttributionProcessor,
+  ServiceResourceExporter,
+} from './service-attribution';
+export { withTraceHeaders } from './trace-headers';

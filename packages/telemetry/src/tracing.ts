@@ -7,6 +7,7 @@ import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
 import { MongooseInstrumentation } from '@opentelemetry/instrumentation-mongoose';
 import { MongoDBInstrumentation } from '@opentelemetry/instrumentation-mongodb';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { ServiceAttributionProcessor, ServiceResourceExporter } from './service-attribution';
 
 export interface TracingOptions {
   serviceName: string;
@@ -16,22 +17,33 @@ export interface TracingOptions {
 
 let started: NodeSDK | undefined;
 
+/** OTEL_BSP_SCHEDULE_DELAY (ms between exports; the SDK's 5000 when unset), which this SDK version leaves to us. */
+function scheduledDelayFromEnvironment(): number | undefined {
+  const value = Number(process.env.OTEL_BSP_SCHEDULE_DELAY);
+  return Number.isFinite(value) && value >= 0 && process.env.OTEL_BSP_SCHEDULE_DELAY ? value : undefined;
+}
+
 /**
- * Starts the OpenTelemetry NodeSDK. Must run before the instrumented libraries are first
+ * Starts the OpenTelemetry NodeSDK. `serviceName` names the process; spans made inside
+ * `runAsService` are exported under that service's name instead (service-attribution.ts). Must run before the instrumented libraries are first
  * required (load `@kadr/telemetry/register` first in main.ts), or their calls are not traced.
  * Metrics go through prom-client and logs through pino, so the SDK's own metric and log
  * pipelines stay off.
  */
 export function startTracing({ serviceName, otlpEndpoint }: TracingOptions): NodeSDK {
   if (started) return started;
-  const spanProcessor = otlpEndpoint
+  const exportProcessor = otlpEndpoint
     ? new BatchSpanProcessor({
-        exporter: new OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, '')}/v1/traces` }),
+        exporter: new ServiceResourceExporter(
+          new OTLPTraceExporter({ url: `${otlpEndpoint.replace(/\/$/, '')}/v1/traces` }),
+        ),
+        scheduledDelayMillis: scheduledDelayFromEnvironment(),
       })
     : new NoopSpanProcessor();
   started = new NodeSDK({
     serviceName,
-    spanProcessors: [spanProcessor],
+    // Attribution first: it notes each span's service before anything can export it.
+    spanProcessors: [new ServiceAttributionProcessor(), exportProcessor],
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: [

@@ -1,6 +1,6 @@
 import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
 import { createHttpApp, internalTokenKeys, serveComposed, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
-import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
+import { createLogger, createMetrics, type Logger, type ServiceMetrics, runAsService } from '@kadr/telemetry';
 import { openAdminAdapters, type AdminAdapters, type OpenedAdminAdapters } from './adapters';
 import type { AdminConfig } from './config';
 import { AuditTrail } from './domain/audit/audit-trail';
@@ -95,19 +95,22 @@ export interface StartAdminOptions {
 }
 
 /** Wires admin from its config and listens; used by main.ts and by the embedded launcher. */
-export async function startAdmin(config: AdminConfig, options: StartAdminOptions = {}): Promise<RunningAdmin> {
-  const logger = options.logger ?? createLogger({ service: SERVICE, level: config.LOG_LEVEL });
-  const metrics = createMetrics({ service: SERVICE, defaultMetrics: options.defaultMetrics ?? true });
-  const adapters: OpenedAdminAdapters = await openAdminAdapters(
-    config,
-    logger,
-    options.bus ? { eventBus: options.bus } : {},
-  );
-  const running = await serveComposed({
-    compose: () => composeAdmin({ config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks }),
-    closeAdapters: () => adapters.close(),
-    port: config.PORT,
-    host: config.HOST,
+export function startAdmin(config: AdminConfig, options: StartAdminOptions = {}): Promise<RunningAdmin> {
+  // Spans of everything started here say they are admin's, also when services share a process.
+  return runAsService('admin', async () => {
+    const logger = options.logger ?? createLogger({ service: SERVICE, level: config.LOG_LEVEL });
+    const metrics = createMetrics({ service: SERVICE, defaultMetrics: options.defaultMetrics ?? true });
+    const adapters: OpenedAdminAdapters = await openAdminAdapters(
+      config,
+      logger,
+      options.bus ? { eventBus: options.bus } : {},
+    );
+    const running = await serveComposed({
+      compose: () => composeAdmin({ config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks }),
+      closeAdapters: () => adapters.close(),
+      port: config.PORT,
+      host: config.HOST,
+    });
+    return { url: running.url, logger, metrics, stop: () => running.stop() };
   });
-  return { url: running.url, logger, metrics, stop: () => running.stop() };
 }

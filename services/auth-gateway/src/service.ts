@@ -1,13 +1,14 @@
 import { startHttpServer, type HttpApp, type ReadinessCheck, type RunningServer } from '@kadr/http-kit';
 import type { ConsumerHandle } from '@kadr/event-bus';
-import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
+import { createLogger, createMetrics, type Logger, type ServiceMetrics, runAsService } from '@kadr/telemetry';
 import { openGatewayAdapters, type GatewayAdapters } from './adapters';
 import type { GatewayConfig } from './config';
 import {
   LOGIN_TRANSACTION_TTL_MS,
   LoginTransactionStore,
 } from './data-access/login-transactions/login-transaction-store';
-import { OutboxRelay } from './data-access/outbox/outbox-relay';
+import type { OutboxRelay } from '@kadr/outbox';
+import { usersOutboxRelay } from './data-access/outbox/users-outbox';
 import { SessionEndNotices } from './data-access/sessions/session-end-notices';
 import { SessionStore } from './data-access/sessions/session-store';
 import { createSignIn } from './domain/identity/sign-in';
@@ -77,7 +78,7 @@ export function composeAuthGateway(parts: GatewayParts, pipeline: PipelineFactor
     absoluteTtlMs,
     endNotices: sessionEndNotices,
   });
-  const relay = new OutboxRelay({ users: adapters.users, bus: adapters.eventBus, logger });
+  const relay = usersOutboxRelay({ users: adapters.users, bus: adapters.eventBus, logger });
   const signIn = createSignIn({
     users: adapters.users,
     adminEmail: config.ADMIN_EMAIL,
@@ -169,36 +170,39 @@ export interface StartOptions {
 }
 
 /** Wires the gateway from its config and adapters and listens; used by main.ts and by the embedded launcher. */
-export async function startAuthGateway(config: GatewayConfig, options: StartOptions = {}): Promise<RunningGateway> {
-  const logger = createLogger({ service: 'auth-gateway', level: config.LOG_LEVEL });
-  const metrics = createMetrics({ service: 'auth-gateway', defaultMetrics: options.defaultMetrics ?? true });
-  const adapters = await openGatewayAdapters(config, logger, options.adapters);
-  let gateway: ComposedGateway | undefined;
-  let server: RunningServer;
-  try {
-    gateway = composeAuthGateway(
-      { config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks },
-      options.pipeline,
-    );
-    await gateway.startBackground();
-    server = await startHttpServer(gateway.app, { port: config.PORT, host: config.HOST, health: gateway.health });
-  } catch (error) {
-    await gateway?.stop().catch(() => undefined);
-    await adapters.close().catch(() => undefined);
-    throw error;
-  }
-  const composed = gateway;
-  const listening = server;
-  return {
-    url: listening.url,
-    logger,
-    metrics,
-    adapters,
-    async stop() {
-      composed.drainLiveStreams();
-      await listening.close();
-      await composed.stop();
-      await adapters.close();
-    },
-  };
+export function startAuthGateway(config: GatewayConfig, options: StartOptions = {}): Promise<RunningGateway> {
+  // Spans of everything started here say they are auth-gateway's, also when services share a process.
+  return runAsService('auth-gateway', async () => {
+    const logger = createLogger({ service: 'auth-gateway', level: config.LOG_LEVEL });
+    const metrics = createMetrics({ service: 'auth-gateway', defaultMetrics: options.defaultMetrics ?? true });
+    const adapters = await openGatewayAdapters(config, logger, options.adapters);
+    let gateway: ComposedGateway | undefined;
+    let server: RunningServer;
+    try {
+      gateway = composeAuthGateway(
+        { config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks },
+        options.pipeline,
+      );
+      await gateway.startBackground();
+      server = await startHttpServer(gateway.app, { port: config.PORT, host: config.HOST, health: gateway.health });
+    } catch (error) {
+      await gateway?.stop().catch(() => undefined);
+      await adapters.close().catch(() => undefined);
+      throw error;
+    }
+    const composed = gateway;
+    const listening = server;
+    return {
+      url: listening.url,
+      logger,
+      metrics,
+      adapters,
+      async stop() {
+        composed.drainLiveStreams();
+        await listening.close();
+        await composed.stop();
+        await adapters.close();
+      },
+    };
+  });
 }

@@ -1,6 +1,6 @@
 import { internalTokenKeys, serveComposed, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
 import type { ConsumerHandle } from '@kadr/event-bus';
-import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
+import { createLogger, createMetrics, type Logger, type ServiceMetrics, runAsService } from '@kadr/telemetry';
 import { openCommerceAdapters, type CommerceAdapters, type OpenedAdapters } from './adapters';
 import type { CommerceConfig } from './config';
 import { OutboxRelay } from '@kadr/outbox';
@@ -154,20 +154,20 @@ export interface StartCommerceOptions {
 }
 
 /** Wires commerce from its config and adapters and listens; used by main.ts and by the embedded launcher. */
-export async function startCommerce(
-  config: CommerceConfig,
-  options: StartCommerceOptions = {},
-): Promise<RunningCommerce> {
-  const logger = options.logger ?? createLogger({ service: 'commerce', level: config.LOG_LEVEL });
-  const metrics = createMetrics({ service: 'commerce', defaultMetrics: options.defaultMetrics ?? true });
-  const provided: Partial<CommerceAdapters> = { ...options.adapters };
-  if (options.bus) provided.eventBus = options.bus;
-  const adapters: OpenedAdapters = await openCommerceAdapters(config, logger, provided);
-  const running = await serveComposed({
-    compose: () => composeCommerce({ config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks }),
-    closeAdapters: () => adapters.close(),
-    port: config.PORT,
-    host: config.HOST,
+export function startCommerce(config: CommerceConfig, options: StartCommerceOptions = {}): Promise<RunningCommerce> {
+  // Spans of everything started here say they are commerce's, also when services share a process.
+  return runAsService('commerce', async () => {
+    const logger = options.logger ?? createLogger({ service: 'commerce', level: config.LOG_LEVEL });
+    const metrics = createMetrics({ service: 'commerce', defaultMetrics: options.defaultMetrics ?? true });
+    const provided: Partial<CommerceAdapters> = { ...options.adapters };
+    if (options.bus) provided.eventBus = options.bus;
+    const adapters: OpenedAdapters = await openCommerceAdapters(config, logger, provided);
+    const running = await serveComposed({
+      compose: () => composeCommerce({ config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks }),
+      closeAdapters: () => adapters.close(),
+      port: config.PORT,
+      host: config.HOST,
+    });
+    return { url: running.url, logger, metrics, stop: () => running.stop() };
   });
-  return { url: running.url, logger, metrics, stop: () => running.stop() };
 }

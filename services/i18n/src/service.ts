@@ -2,7 +2,7 @@ import path from 'node:path';
 import { connectDocuments } from '@kadr/documents';
 import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
 import { createHttpApp, internalTokenKeys, startHttpServer, type ReadinessCheck } from '@kadr/http-kit';
-import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
+import { createLogger, createMetrics, type Logger, type ServiceMetrics, runAsService } from '@kadr/telemetry';
 import type { I18nConfig } from './config';
 import { MemoryPreferenceRepository } from './data-access/memory-preference.repository';
 import { MongoosePreferenceRepository } from './data-access/mongoose-preference.repository';
@@ -49,29 +49,32 @@ async function openPreferences(
 }
 
 /** Wires the i18n service from its config; used by main.ts and by the embedded launcher. */
-export async function startI18n(config: I18nConfig, options: StartI18nOptions = {}): Promise<RunningI18n> {
-  const logger = createLogger({ service: SERVICE, level: config.LOG_LEVEL });
-  const metrics = createMetrics({ service: SERVICE, defaultMetrics: options.defaultMetrics ?? true });
-  const bus = options.bus ?? eventBusFromEnvironment(config.KAFKA_BROKERS, SERVICE, logger);
-  const store = await openPreferences(config, logger);
-  const consumer = await subscribeUserEvents({ bus, preferences: store.preferences, logger });
-  const { app, health } = createHttpApp({
-    service: SERVICE,
-    logger,
-    metrics,
-    routes: i18nRoutes({ preferences: store.preferences, internalTokenKeys: internalTokenKeys(config) }),
-    readinessChecks: store.readiness,
+export function startI18n(config: I18nConfig, options: StartI18nOptions = {}): Promise<RunningI18n> {
+  // Spans of everything started here say they are i18n's, also when services share a process.
+  return runAsService('i18n', async () => {
+    const logger = createLogger({ service: SERVICE, level: config.LOG_LEVEL });
+    const metrics = createMetrics({ service: SERVICE, defaultMetrics: options.defaultMetrics ?? true });
+    const bus = options.bus ?? eventBusFromEnvironment(config.KAFKA_BROKERS, SERVICE, logger);
+    const store = await openPreferences(config, logger);
+    const consumer = await subscribeUserEvents({ bus, preferences: store.preferences, logger });
+    const { app, health } = createHttpApp({
+      service: SERVICE,
+      logger,
+      metrics,
+      routes: i18nRoutes({ preferences: store.preferences, internalTokenKeys: internalTokenKeys(config) }),
+      readinessChecks: store.readiness,
+    });
+    const server = await startHttpServer(app, { port: config.PORT, host: config.HOST, health });
+    return {
+      url: server.url,
+      logger,
+      metrics,
+      async stop() {
+        await server.close();
+        await consumer.stop();
+        if (!options.bus) await bus.close();
+        await store.close();
+      },
+    };
   });
-  const server = await startHttpServer(app, { port: config.PORT, host: config.HOST, health });
-  return {
-    url: server.url,
-    logger,
-    metrics,
-    async stop() {
-      await server.close();
-      await consumer.stop();
-      if (!options.bus) await bus.close();
-      await store.close();
-    },
-  };
 }

@@ -9,7 +9,8 @@ import type { JobsConfig } from './config';
 import type { JobRepository } from './data-access/jobs/job.repository';
 import { MemoryJobRepository } from './data-access/jobs/memory-job.repository';
 import { MongooseJobRepository } from './data-access/jobs/mongoose-job.repository';
-import { OutboxRelay } from './data-access/outbox/outbox-relay';
+import type { OutboxRelay } from '@kadr/outbox';
+import { jobsOutboxRelay } from './data-access/outbox/jobs-outbox';
 import { MemoryProviderSettingsRepository } from './data-access/settings/memory-provider-settings.repository';
 import { MongooseProviderSettingsRepository } from './data-access/settings/mongoose-provider-settings.repository';
 import type { ProviderSettingsRepository } from './data-access/settings/provider-settings.repository';
@@ -106,7 +107,7 @@ export async function openJobsAdapters(
     }
   }
 
-  const relay = provided.relay ?? new OutboxRelay({ jobs, bus: eventBus, logger });
+  const relay = provided.relay ?? jobsOutboxRelay({ jobs, bus: eventBus, logger });
 
   return {
     eventBus,

@@ -1,7 +1,7 @@
 import type { BlobStore } from '@kadr/blob-store';
 import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
 import { internalTokenKeys, serveComposed, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
-import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
+import { createLogger, createMetrics, type Logger, type ServiceMetrics, runAsService } from '@kadr/telemetry';
 import { openMediaAdapters, type MediaAdapters, type OpenedMediaAdapters } from './adapters';
 import type { MediaConfig } from './config';
 import { MediaLibrary } from './domain/videos/media-library';
@@ -75,18 +75,21 @@ export interface StartMediaOptions {
 }
 
 /** Wires media from its config and listens; used by main.ts and by the embedded launcher. */
-export async function startMedia(config: MediaConfig, options: StartMediaOptions = {}): Promise<RunningMedia> {
-  const logger = options.logger ?? createLogger({ service: SERVICE, level: config.LOG_LEVEL });
-  const metrics = createMetrics({ service: SERVICE, defaultMetrics: options.defaultMetrics ?? true });
-  const provided: Partial<MediaAdapters> = {};
-  if (options.bus) provided.eventBus = options.bus;
-  if (options.blobStore) provided.blobStore = options.blobStore;
-  const adapters: OpenedMediaAdapters = await openMediaAdapters(config, logger, provided);
-  const running = await serveComposed({
-    compose: () => composeMedia({ config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks }),
-    closeAdapters: () => adapters.close(),
-    port: config.PORT,
-    host: config.HOST,
+export function startMedia(config: MediaConfig, options: StartMediaOptions = {}): Promise<RunningMedia> {
+  // Spans of everything started here say they are media's, also when services share a process.
+  return runAsService('media', async () => {
+    const logger = options.logger ?? createLogger({ service: SERVICE, level: config.LOG_LEVEL });
+    const metrics = createMetrics({ service: SERVICE, defaultMetrics: options.defaultMetrics ?? true });
+    const provided: Partial<MediaAdapters> = {};
+    if (options.bus) provided.eventBus = options.bus;
+    if (options.blobStore) provided.blobStore = options.blobStore;
+    const adapters: OpenedMediaAdapters = await openMediaAdapters(config, logger, provided);
+    const running = await serveComposed({
+      compose: () => composeMedia({ config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks }),
+      closeAdapters: () => adapters.close(),
+      port: config.PORT,
+      host: config.HOST,
+    });
+    return { url: running.url, logger, metrics, stop: () => running.stop() };
   });
-  return { url: running.url, logger, metrics, stop: () => running.stop() };
 }

@@ -3,7 +3,7 @@ import { deadLetterOf } from '../dead-letter';
 import { errorsToStderr, type EventBusLog } from '../log';
 import { dlqTopicOf, type ConsumerHandle, type EventBus, type OutgoingMessage, type SubscribeOptions } from '../port';
 import { subscriptionOf } from '../subscription';
-import { headersWithTraceContext } from '../trace-context';
+import { headersWithTraceContext, tracedPublish } from '../trace-context';
 import { startConsumer, type KafkaConsumerTuning } from './kafka-consumer';
 import { kafkaLogCreator, kafkaLogLevelOf, type KafkaLogLevelName } from './kafka-log';
 import { pinStartAtEnd } from './kafka-start-position';
@@ -78,7 +78,7 @@ export class KafkaEventBus implements EventBus {
 
   async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
     this.assertOpen();
-    await this.send(topic, messages);
+    await tracedPublish('kafka', topic, messages.length, () => this.send(topic, messages));
   }
 
   /** Publishing without the open check: a consumer still finishing during close may dead-letter. */
@@ -101,7 +101,7 @@ export class KafkaEventBus implements EventBus {
 
   async subscribe(options: SubscribeOptions): Promise<ConsumerHandle> {
     this.assertOpen();
-    const subscription = subscriptionOf(options);
+    const subscription = subscriptionOf(options, 'kafka');
     // Subscribing to a topic that does not exist yet leaves a KRaft-era kafkajs consumer without
     // partitions for that topic, so the topics (and .dlq) are made ready first.
     await this.topics.ensure(subscription.topics);

@@ -3,7 +3,7 @@ import { errorsToStderr, type EventBusLog } from '../log';
 import { dlqTopicOf, type ConsumerHandle, type EventBus, type OutgoingMessage, type SubscribeOptions } from '../port';
 import { subscriptionOf } from '../subscription';
 import { withDeadLetterTopics } from '../topics';
-import { headersWithTraceContext } from '../trace-context';
+import { headersWithTraceContext, tracedPublish } from '../trace-context';
 import { ConsumerGroup, GroupMember } from './consumer-group';
 import { TopicLog } from './topic-log';
 
@@ -49,7 +49,7 @@ export class MemoryEventBus implements EventBus {
   }
 
   publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
-    return settle(() => this.append(topic, messages));
+    return tracedPublish('kadr-memory', topic, messages.length, () => settle(() => this.append(topic, messages)));
   }
 
   private append(topic: string, messages: OutgoingMessage[]): void {
@@ -75,7 +75,7 @@ export class MemoryEventBus implements EventBus {
 
   private join(options: SubscribeOptions): ConsumerHandle {
     this.assertOpen();
-    const subscription = subscriptionOf(options);
+    const subscription = subscriptionOf(options, 'kadr-memory');
     for (const name of withDeadLetterTopics(subscription.topics)) this.topicLog(name);
     const group = this.groupNamed(subscription.group);
     const member = new GroupMember(subscription);

@@ -1,8 +1,7 @@
 import {
-  CORRELATION_HEADER,
+  callInternal,
   HttpProblem,
   isProblemReason,
-  mintInternalToken,
   type InternalCaller,
   type InternalTokenKeys,
 } from '@kadr/http-kit';
@@ -44,19 +43,15 @@ export class Upstream {
   ): Promise<UpstreamAnswer> {
     const { name, baseUrl, keys, timeoutMs } = this.options;
     if (!baseUrl) throw new HttpProblem('service_unavailable', { detail: `The ${name} service is not configured.` });
-    const token = await mintInternalToken(caller, { keys, audience: name });
     let response: Response;
     try {
-      response = await fetch(new URL(path, baseUrl), {
+      response = await callInternal({
         method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(correlationId ? { [CORRELATION_HEADER]: correlationId } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
+        baseUrl,
+        path,
+        body,
+        identity: { caller, audience: name, keys, correlationId },
+        timeoutMs,
       });
     } catch {
       throw new HttpProblem('service_unavailable', { detail: `The ${name} service did not answer.` });

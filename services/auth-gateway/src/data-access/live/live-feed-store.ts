@@ -1,4 +1,5 @@
 import type { KeyValueStore, LogEntry, Unsubscribe } from '@kadr/kv-store';
+import { currentTraceContext } from '@kadr/outbox';
 import { parseLiveEvent, type LiveEvent } from '../../domain/live/live-event';
 
 /** The replay buffer of one user: the newest 200 events… */
@@ -30,17 +31,23 @@ export interface LiveLogRead {
  * two appends published in the other order (by two replicas, or two partitions) or a message
  * pub/sub dropped cannot lose or reorder an event.
  */
-export type ChannelMessage = { type: 'appended'; id: string } | { type: 'forgotten' };
+export type ChannelMessage = { type: 'appended'; id: string; traceparent?: string } | { type: 'forgotten' };
 
 function parseChannelMessage(text: string): ChannelMessage | undefined {
   try {
     const value = JSON.parse(text) as Partial<ChannelMessage> | null;
     if (value?.type === 'forgotten') return { type: 'forgotten' };
-    if (value?.type === 'appended' && typeof value.id === 'string') return { type: 'appended', id: value.id };
+    if (value?.type === 'appended' && typeof value.id === 'string') {
+      return { type: 'appended', id: value.id, ...traceOf(value) };
+    }
   } catch {
     // not ours: ignored below
   }
   return undefined;
+}
+
+function traceOf(value: { traceparent?: unknown }): { traceparent?: string } {
+  return typeof value.traceparent === 'string' ? { traceparent: value.traceparent } : {};
 }
 
 function toLiveEntries(entries: LogEntry[]): LiveEntry[] {
@@ -68,7 +75,7 @@ export class LiveFeedStore {
       maxLength: LIVE_LOG_MAX_LENGTH,
       ttlMs: LIVE_LOG_TTL_MS,
     });
-    await this.announce(userId, { type: 'appended', id });
+    await this.announce(userId, { type: 'appended', id, ...currentTraceContext() });
     return id;
   }
 

@@ -1,3 +1,4 @@
+import { context, defaultTextMapGetter, propagation, trace } from '@opentelemetry/api';
 import { compareLogIds, type Unsubscribe } from '@kadr/kv-store';
 import { LIVE_LOG_MAX_LENGTH, type ChannelMessage, type LiveEntry, type LiveFeedStore } from './live-feed-store';
 
@@ -35,6 +36,8 @@ interface UserFeed {
  * the other order or pub/sub drops a message (it is at most once): the next announcement
  * brings the missing entries along.
  */
+const tracer = trace.getTracer('@kadr/auth-gateway/live');
+
 export class LiveFeedSubscriptions {
   private readonly feeds = new Map<string, UserFeed>();
 
@@ -86,7 +89,7 @@ export class LiveFeedSubscriptions {
     feed.ready = (async () => {
       const unsubscribe = await this.store.listen(userId, (message) => {
         feed.queue = feed.queue
-          .then(() => this.handle(userId, feed, message))
+          .then(() => this.traced(userId, feed, message))
           .catch((error: unknown) => {
             this.onError(error, userId);
           });
@@ -107,6 +110,27 @@ export class LiveFeedSubscriptions {
       () => undefined,
     );
     return feed;
+  }
+
+  /**
+   * One span per announced event and replica — the fan-out to every stream of the user here —
+   * in the event's trace; never one per connection write (a replica holds 10,000 streams).
+   */
+  private traced(userId: string, feed: UserFeed, message: ChannelMessage): Promise<void> {
+    if (message.type !== 'appended' || !message.traceparent) return this.handle(userId, feed, message);
+    const parent = propagation.extract(context.active(), { traceparent: message.traceparent }, defaultTextMapGetter);
+    return tracer.startActiveSpan(
+      'live fan-out',
+      { attributes: { 'kadr.live.streams': feed.listeners.size } },
+      parent,
+      async (span) => {
+        try {
+          await this.handle(userId, feed, message);
+        } finally {
+          span.end();
+        }
+      },
+    );
   }
 
   private async handle(userId: string, feed: UserFeed, message: ChannelMessage): Promise<void> {

@@ -1,3 +1,4 @@
+import { OUTBOX_ENTRY_FIELDS } from '@kadr/outbox';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { isDuplicateKeyError, toDbTransientError } from '@kadr/documents';
 import type { OutboxEntry, User } from '../../domain/identity/user';
@@ -9,12 +10,7 @@ interface UserDocument extends Omit<User, 'id'> {
 
 const outboxEntrySchema = new Schema<OutboxEntry>(
   {
-    id: { type: String, required: true },
-    topic: { type: String, required: true },
-    key: { type: String, required: true },
-    value: { type: String, required: true },
-    correlationId: { type: String, required: true },
-    traceparent: String,
+    ...OUTBOX_ENTRY_FIELDS,
     createdAt: { type: Date, required: true },
   },
   { _id: false, id: false },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { encodeEvent, timestampFromDate } from '@kadr/contracts';
+import { outboxEntryOf } from '@kadr/outbox';
 import type { OutboxEntry, User } from './user';
 
 export const PRODUCER = 'auth-gateway';
@@ -47,13 +48,5 @@ export function userRegisteredOutboxEntry(
       traceparent: context.traceparent,
     },
   );
-  return {
-    id: eventId,
-    topic: message.topic,
-    key: message.key,
-    value: Buffer.from(message.value).toString('base64'),
-    correlationId: context.correlationId,
-    ...(context.traceparent ? { traceparent: context.traceparent } : {}),
-    createdAt: user.createdAt,
-  };
+  return { ...outboxEntryOf(message), createdAt: user.createdAt };
 }

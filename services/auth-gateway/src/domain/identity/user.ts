@@ -1,21 +1,8 @@
+import type { OutboxEntry as SharedOutboxEntry } from '@kadr/outbox';
 import type { Role } from './roles';
 
-/**
- * An event waiting in a user's outbox: already encoded (protobuf envelope, base64), so the
- * relay publishes exactly the bytes written together with the change, and the event id stays
- * the same however often a crash makes the relay publish it again.
- */
-export interface OutboxEntry {
-  /** The event id (`event-id` header, envelope `eventId`). */
-  id: string;
-  topic: string;
-  /** The message key: the user id. */
-  key: string;
-  /** The encoded `EventEnvelope`, base64. */
-  value: string;
-  correlationId: string;
-  /** W3C trace context of the request that caused the event, when there was one. */
-  traceparent?: string;
+/** An event waiting in a user's outbox (see @kadr/outbox), with when it was written. */
+export interface OutboxEntry extends SharedOutboxEntry {
   createdAt: Date;
 }
 

@@ -8,7 +8,7 @@ export {
 } from './upstreams';
 export { UPSTREAM_NAMES, type UpstreamName } from './upstream-names';
 export { ROUTE_TABLE, upstreamForPath } from './route-table';
-export { GATEWAY_SERVICE_CALLER } from './internal-call-headers';
+export { GATEWAY_SERVICE_CALLER } from './gateway-caller';
 export { createCommerceClient, type CommerceClient, type InternalClientOptions } from './commerce-client';
 export { createI18nClient, type I18nClient } from './i18n-client';
 export {

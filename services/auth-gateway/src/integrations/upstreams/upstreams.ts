@@ -10,6 +10,7 @@ import {
 } from 'cockatiel';
 import { Gauge, Histogram } from 'prom-client';
 import {
+  internalCallHeaders,
   internalTokenKeys,
   type InternalCaller,
   type InternalTokenKeyConfig,
@@ -18,7 +19,6 @@ import {
 import type { Logger, ServiceMetrics } from '@kadr/telemetry';
 import type { GatewayConfig } from '../../config';
 import { readBody, sendRequest } from './http-exchange';
-import { internalCallHeaders } from './internal-call-headers';
 import {
   UpstreamAnswerError,
   UpstreamCallCancelledError,

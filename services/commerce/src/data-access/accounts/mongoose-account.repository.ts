@@ -67,6 +67,7 @@ export const accountChangeSchema = new Schema<AccountChange>(
     allowanceDelta: { type: Number, required: true },
     reference: { type: String, required: true },
     correlationId: { type: String, required: true },
+    traceparent: String,
     occurredAt: { type: Date, required: true },
   },
   { _id: false, id: false },

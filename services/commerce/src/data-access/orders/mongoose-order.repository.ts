@@ -1,3 +1,4 @@
+import { OUTBOX_ENTRY_FIELDS } from '@kadr/outbox';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { isDuplicateKeyError, toDbTransientError } from '@kadr/documents';
 import type { EncodedOutboxEvent, Order } from '../../domain/orders/order';
@@ -9,11 +10,7 @@ interface OrderDocument extends Omit<Order, 'id'> {
 
 const outboxEventSchema = new Schema<EncodedOutboxEvent>(
   {
-    id: { type: String, required: true },
-    topic: { type: String, required: true },
-    key: { type: String, required: true },
-    value: { type: String, required: true },
-    correlationId: { type: String, required: true },
+    ...OUTBOX_ENTRY_FIELDS,
   },
   { _id: false, id: false },
 );

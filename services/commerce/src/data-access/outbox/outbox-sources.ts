@@ -1,10 +1,10 @@
-import { CreditsChangeReason, EVENT_HEADER, encodeEvent, timestampFromDate } from '@kadr/contracts';
+import { CreditsChangeReason, encodeEvent, timestampFromDate } from '@kadr/contracts';
 import type { EventBus } from '@kadr/event-bus';
 import type { AccountChange, LedgerKind } from '../../domain/credits/account';
 import type { AccountRepository, PendingAccountChanges } from '../accounts/account.repository';
 import type { LedgerRepository } from '../ledger/ledger.repository';
 import type { OrderRepository } from '../orders/order.repository';
-import type { OutboxSource } from '@kadr/outbox';
+import { entriesSource, inTraceOf, type OutboxSource } from '@kadr/outbox';
 
 const REASON: Record<LedgerKind, CreditsChangeReason> = {
   grant: CreditsChangeReason.GRANT,
@@ -27,7 +27,9 @@ export function accountChangesSource(
   bus: EventBus,
 ): OutboxSource {
   const deliver = async (account: PendingAccountChanges, change: AccountChange) => {
-    await ledger.append([{ ...change, userId: account.userId }]);
+    // The trace is the event's business, not the ledger's.
+    const { traceparent, ...entry } = change;
+    await ledger.append([{ ...entry, userId: account.userId }]);
     if (change.balanceDelta === 0 && change.heldDelta === 0) return;
     const event = encodeEvent(
       {
@@ -44,7 +46,7 @@ export function accountChangesSource(
       },
       { producer: 'commerce', correlationId: change.correlationId, eventId: change.id, occurredAt: change.occurredAt },
     );
-    await bus.publish(event.topic, [event]);
+    await inTraceOf({ traceparent }, () => bus.publish(event.topic, [event]));
   };
   return {
     name: 'accounts',
@@ -61,29 +63,11 @@ export function accountChangesSource(
 
 /** Order events (`payment.completed`), encoded when the order changed; published as they are. */
 export function orderEventsSource(orders: OrderRepository, bus: EventBus): OutboxSource {
-  return {
+  const outbox = {
     name: 'orders',
-    async take(limit) {
-      const pending = await orders.takeOutbox(limit);
-      return pending.map(({ orderId, events }) => ({
-        aggregateId: orderId,
-        items: events.map((event) => ({
-          id: event.id,
-          deliver: () =>
-            bus.publish(event.topic, [
-              {
-                key: event.key,
-                value: Buffer.from(event.value, 'base64'),
-                headers: {
-                  [EVENT_HEADER.eventId]: event.id,
-                  [EVENT_HEADER.eventType]: event.topic,
-                  [EVENT_HEADER.correlationId]: event.correlationId,
-                },
-              },
-            ]),
-        })),
-      }));
-    },
-    remove: (orderId, ids) => orders.removeFromOutbox(orderId, ids),
+    take: async (limit: number) =>
+      (await orders.takeOutbox(limit)).map(({ orderId, events }) => ({ aggregateId: orderId, entries: events })),
+    remove: (orderId: string, ids: readonly string[]) => orders.removeFromOutbox(orderId, ids),
   };
+  return entriesSource(outbox, bus);
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { currentTraceContext } from '@kadr/outbox';
 import type { AccountChange, LedgerKind } from './account';
 
 export interface ChangeInput {
@@ -11,7 +12,7 @@ export interface ChangeInput {
   at?: Date;
 }
 
-/** A new account change (ledger entry to be) with a fresh id. */
+/** A new account change (ledger entry to be) with a fresh id, in the trace of the work making it. */
 export function accountChange(input: ChangeInput): AccountChange {
   return {
     id: randomUUID(),
@@ -21,6 +22,7 @@ export function accountChange(input: ChangeInput): AccountChange {
     allowanceDelta: input.allowanceDelta ?? 0,
     reference: input.reference,
     correlationId: input.correlationId,
+    ...currentTraceContext(),
     occurredAt: input.at ?? new Date(),
   };
 }

@@ -95,6 +95,8 @@ export interface AccountChange {
   /** The order id (grant, purchase), the job id (hold, capture, release), or a note's id. */
   reference: string;
   correlationId: string;
+  /** W3C trace context of the work that made the change: its `credits.changed` joins that trace. */
+  traceparent?: string;
   occurredAt: Date;
 }
 

@@ -1,3 +1,4 @@
+import type { OutboxEntry } from '@kadr/outbox';
 import type { OrderStatus, PaymentProviderName, PlanId } from '@kadr/contracts';
 
 /**
@@ -34,14 +35,6 @@ export interface Order {
 }
 
 /** An event encoded at write time, so the relay publishes exactly what the transition decided. */
-export interface EncodedOutboxEvent {
-  /** The event id. */
-  id: string;
-  topic: string;
-  key: string;
-  /** The protobuf envelope, base64. */
-  value: string;
-  correlationId: string;
-}
+export type EncodedOutboxEvent = OutboxEntry;
 
 export type FinalOrderStatus = Exclude<OrderStatus, 'pending'>;

@@ -1,3 +1,4 @@
+import { OUTBOX_ENTRY_FIELDS } from '@kadr/outbox';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { isDuplicateKeyError, toDbTransientError } from '@kadr/documents';
 import type { Job, JobHistoryEntry, OutboxEntry } from '../../domain/jobs/job';
@@ -9,12 +10,7 @@ interface JobDocument extends Omit<Job, 'id'> {
 
 const outboxEntrySchema = new Schema<OutboxEntry>(
   {
-    id: { type: String, required: true },
-    topic: { type: String, required: true },
-    key: { type: String, required: true },
-    value: { type: String, required: true },
-    correlationId: { type: String, required: true },
-    traceparent: String,
+    ...OUTBOX_ENTRY_FIELDS,
   },
   { _id: false, id: false },
 );

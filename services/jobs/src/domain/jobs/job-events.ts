@@ -6,20 +6,14 @@ import {
   timestampFromDate,
   type EventPayloadInit,
 } from '@kadr/contracts';
+import { outboxEntryOf } from '@kadr/outbox';
 import { PROTO_QUALITY, PROTO_SPEED } from '../catalogue/video-options';
 import type { Job, JobEventKind, JobHistoryEntry, JobStatus, OutboxEntry } from './job';
 
 export const PRODUCER = 'jobs';
 
 function entryOf(payload: EventPayloadInit, correlationId: string): OutboxEntry {
-  const message = encodeEvent(payload, { producer: PRODUCER, correlationId });
-  return {
-    id: message.headers['event-id'] ?? '',
-    topic: message.topic,
-    key: message.key,
-    value: Buffer.from(message.value).toString('base64'),
-    correlationId,
-  };
+  return outboxEntryOf(encodeEvent(payload, { producer: PRODUCER, correlationId }));
 }
 
 const PROTO_STATUS: Record<Exclude<JobStatus, 'RESERVING'>, ProtoJobStatus> = {

@@ -1,3 +1,4 @@
+import type { OutboxEntry } from '@kadr/outbox';
 import type { JobOutput, JobQuality, JobSpeed } from '@kadr/contracts';
 
 /** ARCHITECTURE §6. RESERVING is the saga's first, internal state: never returned, never published. */
@@ -7,16 +8,8 @@ export const FINISHED_STATUSES: readonly JobStatus[] = ['COMPLETED', 'FAILED'];
 export const ACTIVE_STATUSES: readonly JobStatus[] = ['PENDING', 'PROCESSING'];
 export const VISIBLE_STATUSES: readonly JobStatus[] = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'];
 
-/** An event waiting in the job's outbox: encoded once when written, published by the relay. */
-export interface OutboxEntry {
-  id: string;
-  topic: string;
-  key: string;
-  /** The encoded envelope, base64. */
-  value: string;
-  correlationId: string;
-  traceparent?: string;
-}
+/** An event waiting in the job's outbox (see @kadr/outbox). */
+export type { OutboxEntry };
 
 export type JobEventKind = 'created' | 'queued' | 'started' | 'progress' | 'completed' | 'failed' | 'deleted';
 

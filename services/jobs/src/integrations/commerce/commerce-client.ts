@@ -6,10 +6,12 @@ import {
   type HoldRequest,
   type HoldResponse,
 } from '@kadr/contracts';
-import { CORRELATION_HEADER, mintInternalToken, type InternalTokenKeys } from '@kadr/http-kit';
+import { callInternal, type InternalCaller, type InternalTokenKeys } from '@kadr/http-kit';
 import type { z } from 'zod';
 
 export type CommerceHold = HoldResponse['data'];
+
+const JOBS_CALLER: InternalCaller = { kind: 'service', service: 'jobs', roles: [] };
 
 /** Commerce's answer 402: neither the allowance nor the credits cover the job (nothing was held). */
 export class InsufficientCreditsError extends Error {
@@ -83,21 +85,14 @@ export class HttpCommerceClient implements CommerceClient {
   }
 
   private async call(method: string, path: string, body: unknown, correlationId?: string): Promise<Response> {
-    const token = await mintInternalToken(
-      { kind: 'service', service: 'jobs', roles: [] },
-      { keys: this.options.internalTokenKeys, audience: 'commerce' },
-    );
     try {
-      return await fetch(new URL(path, this.options.baseUrl), {
+      return await callInternal({
         method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(correlationId ? { [CORRELATION_HEADER]: correlationId } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        baseUrl: this.options.baseUrl,
+        path,
+        body,
+        identity: { caller: JOBS_CALLER, audience: 'commerce', keys: this.options.internalTokenKeys, correlationId },
+        timeoutMs: this.options.timeoutMs,
       });
     } catch (error) {
       throw new CommerceUnavailableError(`commerce ${method} ${path.split('?')[0]} failed`, { cause: error });

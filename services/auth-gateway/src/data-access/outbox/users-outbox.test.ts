@@ -3,7 +3,7 @@ import { MemoryEventBus, type DeliveredMessage, type EventBus, type OutgoingMess
 import { createLogger } from '@kadr/telemetry';
 import { createSignIn } from '../../domain/identity/sign-in';
 import { MemoryUserRepository } from '../users/memory-user.repository';
-import { OutboxRelay } from './outbox-relay';
+import { usersOutboxRelay } from './users-outbox';
 
 const logger = createLogger({ service: 'auth-gateway', level: 'silent' });
 
@@ -67,7 +67,7 @@ describe('outbox relay', () => {
   it('publishes a pending event with its stored id and headers, then pulls it off the outbox', async () => {
     const received = await collect(bus);
     const user = await register('alice');
-    const relay = new OutboxRelay({ users, bus, logger });
+    const relay = usersOutboxRelay({ users, bus, logger });
     expect(await relay.runOnce()).toBe(1);
     await settle();
     expect(received).toHaveLength(1);
@@ -86,13 +86,13 @@ describe('outbox relay', () => {
     const received = await collect(bus);
     const flaky = new FlakyBus(bus);
     const user = await register('bob');
-    const crashed = new OutboxRelay({ users, bus: flaky, logger });
+    const crashed = usersOutboxRelay({ users, bus: flaky, logger });
     expect(await crashed.runOnce()).toBe(0);
     expect((await users.findById(user.id))!.outbox).toHaveLength(1);
 
     // A new process (or the next interval) finds it and publishes it.
     flaky.down = false;
-    const restarted = new OutboxRelay({ users, bus: flaky, logger });
+    const restarted = usersOutboxRelay({ users, bus: flaky, logger });
     expect(await restarted.runOnce()).toBe(1);
     await settle();
     expect(received.map((m) => m.headers['event-id'])).toEqual([user.outbox[0]!.id]);
@@ -101,7 +101,7 @@ describe('outbox relay', () => {
   it('does not publish twice when passes overlap or run again', async () => {
     const received = await collect(bus);
     await register('carol');
-    const relay = new OutboxRelay({ users, bus, logger });
+    const relay = usersOutboxRelay({ users, bus, logger });
     relay.nudge();
     expect((await Promise.all([relay.runOnce(), relay.runOnce()])).reduce((a, b) => a + b)).toBeLessThanOrEqual(1);
     expect(await relay.runOnce()).toBe(0);
@@ -117,15 +117,15 @@ describe('outbox relay', () => {
       takeOutbox: (limit: number) => users.takeOutbox(limit),
       removeFromOutbox: () => Promise.reject(new Error('database went away')),
     };
-    expect(await new OutboxRelay({ users: failingRemoval, bus, logger }).runOnce()).toBe(0);
-    expect(await new OutboxRelay({ users, bus, logger }).runOnce()).toBe(1);
+    expect(await usersOutboxRelay({ users: failingRemoval, bus, logger }).runOnce()).toBe(0);
+    expect(await usersOutboxRelay({ users, bus, logger }).runOnce()).toBe(1);
     await settle();
     expect(received.map((m) => m.headers['event-id'])).toEqual([user.outbox[0]!.id, user.outbox[0]!.id]);
   });
 
   it('runs after each write (nudge) and on its interval', async () => {
     const received = await collect(bus);
-    const relay = new OutboxRelay({ users, bus, logger, intervalMs: 50 });
+    const relay = usersOutboxRelay({ users, bus, logger, intervalMs: 50 });
     const signIn = createSignIn({ users, adminEmail: 'admin@kadr.local', onOutboxWritten: () => relay.nudge() });
     relay.start();
     try {
@@ -157,7 +157,7 @@ describe('outbox relay', () => {
       close: () => Promise.resolve(),
     };
     const user = await register('grace');
-    const relay = new OutboxRelay({ users, bus: hanging, logger, publishTimeoutMs: 50 });
+    const relay = usersOutboxRelay({ users, bus: hanging, logger, deliveryTimeoutMs: 50 });
     expect(await relay.runOnce()).toBe(0);
     expect((await users.findById(user.id))!.outbox).toHaveLength(1);
   });
