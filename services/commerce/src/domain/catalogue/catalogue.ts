@@ -2,7 +2,7 @@ import type { CreditPackage, CreditPackageId, Plan, PlanId, Resolution, Tier } f
 import { RESOLUTIONS } from '@kadr/contracts';
 
 /**
- * What can be bought (docs/decisions.md, "commerce (issue 4)"). Prices are integers in grosze;
+ * What can be bought (docs/decisions.md, "Money" → "Prices and plans"). Prices are integers in grosze;
  * a credit never expires. Changing a price changes only orders created afterwards: an order
  * copies its price and credits when it is created.
  */
