@@ -41,6 +41,21 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // The main entry of @kadr/contracts loads zod and protobuf: the bundle takes its types only, and
+      // values from the zod-free `@kadr/contracts/values`.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@kadr/contracts',
+              allowTypeImports: true,
+              message:
+                'Import values from @kadr/contracts/values (zod-free); the main entry is for `import type` only.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
@@ -54,6 +69,8 @@ export default tseslint.config(
       'web/src/**/*.testing.{ts,tsx}',
     ],
     rules: {
+      // Tests run in jest, not in the bundle: they may compare with the contracts' values and schemas.
+      '@typescript-eslint/no-restricted-imports': 'off',
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/unbound-method': 'off',
       // Response bodies in HTTP tests are untyped JSON; assertions check their shape.

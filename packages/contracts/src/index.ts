@@ -1,5 +1,5 @@
 // @kadr/contracts: the event schemas generated from proto/ (never edit src/gen by hand),
-// the topic map, the envelope codec, and the cross-service HTTP schemas.
+// the topic map, the envelope codec, the cross-service HTTP schemas, and the plain values they are built from.
 export * from './gen/kadr/events/v1/envelope_pb';
 export * from './gen/kadr/events/v1/job_events_pb';
 export * from './gen/kadr/events/v1/payment_events_pb';
@@ -32,3 +32,5 @@ export {
 // Timestamps for event fields, so services need no direct @bufbuild/protobuf import.
 export { timestampFromDate, timestampDate, timestampNow, type Timestamp } from '@bufbuild/protobuf/wkt';
 export * from './http';
+// The plain values and types (`@kadr/contracts/values`, what the web app imports): enum values, resolutions, telemetry.
+export * from './values';

@@ -1,6 +1,10 @@
+import { MAX_RESOLUTION_OF_PLAN, type Tier } from '@kadr/contracts/values';
+
 /**
  * Every number of the product spec (sections 4, 7, 8 and 9) that the web app acts on, named and
- * in one place. Durations are milliseconds unless the name says otherwise.
+ * in one place. Durations are milliseconds unless the name says otherwise. What the services
+ * decide (languages, tiers, durations, the prompt limit, plan caps) comes from
+ * `@kadr/contracts/values`, never copied here by hand.
  */
 
 // ---------------------------------------------------------------- API client (spec §7, §9)
@@ -72,13 +76,14 @@ export const METRICS_FLUSH_INTERVAL_MS = 60_000;
 export const CONSENT_DEFAULTS = { analytics: true, remoteLogs: false } as const;
 
 // ---------------------------------------------------------------- product vocabulary (spec §1, §2, §9)
-export const LANGUAGES = ['en', 'pl'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'pl';
-export const TIERS = ['FREE', 'PRO', 'ENTERPRISE'] as const;
-export type TierLabel = (typeof TIERS)[number];
-export const DEFAULT_TIER: TierLabel = 'FREE';
-export const JOB_DURATIONS_SECONDS = [5, 10, 15] as const;
+export {
+  LANGUAGE_CODES as LANGUAGES,
+  DEFAULT_LANGUAGE,
+  TIERS,
+  JOB_DURATIONS as JOB_DURATIONS_SECONDS,
+} from '@kadr/contracts/values';
+export type { LanguageCode as Language, Tier as TierLabel } from '@kadr/contracts/values';
+export const DEFAULT_TIER: Tier = 'FREE';
 export const THUMBNAIL_ASPECT_RATIO = '16 / 9';
 export const THEME_MODES = ['system', 'light', 'dark'] as const;
 export type ThemeMode = (typeof THEME_MODES)[number];
@@ -88,18 +93,19 @@ export const THEME_TOGGLE_CYCLE: readonly ThemeMode[] = ['dark', 'light', 'syste
 // ---------------------------------------------------------------- plans (spec §9)
 /**
  * The plans' quotas as the terms of service state them: generations per monthly period (null =
- * unlimited) and the resolution cap. Screens that sell plans read them from `GET …/commerce/plans`.
+ * unlimited) and the resolution cap (the contract's `MAX_RESOLUTION_OF_PLAN`). Screens that sell
+ * plans read them from `GET …/commerce/plans`.
  */
 export const PLAN_QUOTAS = {
-  starter: { monthlyGenerations: 50, maxResolution: '720p' },
-  pro: { monthlyGenerations: 500, maxResolution: '1080p' },
+  starter: { monthlyGenerations: 50, maxResolution: MAX_RESOLUTION_OF_PLAN.starter },
+  pro: { monthlyGenerations: 500, maxResolution: MAX_RESOLUTION_OF_PLAN.pro },
   // Widened to number | null so the terms' wording covers a limited enterprise quota too.
-  enterprise: { monthlyGenerations: null as number | null, maxResolution: '2160p' },
+  enterprise: { monthlyGenerations: null as number | null, maxResolution: MAX_RESOLUTION_OF_PLAN.enterprise },
 } as const;
 
 // ---------------------------------------------------------------- generator and dashboard (jobs service rules)
-/** The jobs service's prompt limit (services/jobs `PROMPT_MAX_LENGTH`): 1–1000 characters after trimming. */
-export const PROMPT_MAX_LENGTH = 1_000;
+/** The jobs service's prompt limit: 1–1000 characters after trimming. */
+export { PROMPT_MAX_LENGTH } from '@kadr/contracts/values';
 /** The dashboard's "Recent videos" strip shows the newest this many of the gallery's first page. */
 export const DASHBOARD_RECENT_VIDEOS_SHOWN = 4;
 

@@ -1,4 +1,5 @@
-import type { Allowance, Credits, PlanId } from '@kadr/contracts';
+import type { Allowance, Credits } from '@kadr/contracts';
+import { PLAN_IDS, type PlanId } from '@kadr/contracts/values';
 import { create } from 'zustand';
 import { isApiError, isCancelledError } from '../api/api-error';
 import { getUserSummary } from '../api/endpoints';
@@ -71,7 +72,9 @@ function readAllowance(value: unknown): Allowance | null {
   return { limit: typeof raw.limit === 'number' ? raw.limit : null, used: raw.used, periodEnd: raw.periodEnd };
 }
 
-const PLAN_IDS: readonly string[] = ['starter', 'pro', 'enterprise'] satisfies PlanId[];
+function isPlanId(value: unknown): value is PlanId {
+  return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
+}
 
 /** Reads `{ data: {...} }` (or a bare object) without trusting any field. */
 export function readSummary(answer: unknown): TopBarSummary {
@@ -82,7 +85,7 @@ export function readSummary(answer: unknown): TopBarSummary {
     id: text(data.id),
     tenantId: text(data.tenantId),
     tier: isTier(data.tier) ? data.tier : null,
-    plan: typeof data.plan === 'string' && PLAN_IDS.includes(data.plan) ? (data.plan as PlanId) : null,
+    plan: isPlanId(data.plan) ? data.plan : null,
     preferredLanguage: isLanguage(data.preferredLanguage) ? data.preferredLanguage : null,
     maxResolution: text(data.maxResolution),
     allowance: readAllowance(data.allowance),

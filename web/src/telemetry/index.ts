@@ -14,6 +14,6 @@ export type {
   TelemetryMetric,
   AnalyticsEvent,
   ClientLogEntry,
-} from './telemetry-batch';
-export { ANALYTICS_EVENT_NAMES } from './telemetry-batch';
+} from '@kadr/contracts/values';
+export { ANALYTICS_EVENT_NAMES } from '@kadr/contracts/values';
 export type { TelemetryUser, TelemetryConsent } from './telemetry-client';

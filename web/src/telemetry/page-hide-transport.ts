@@ -1,5 +1,5 @@
 import { newIdempotencyKey } from '../api/api-client';
-import type { TelemetryBatch } from './telemetry-batch';
+import type { TelemetryBatch } from '@kadr/contracts/values';
 import { CSRF_HEADER, readCsrfToken } from '../api/csrf-token';
 
 const TELEMETRY_URL = '/bff/telemetry';

@@ -1,19 +1,19 @@
 import {
+  TELEMETRY_CORRELATION_ID_PATTERN,
   TELEMETRY_MAX_PROPS,
   TELEMETRY_MESSAGE_MAX_CHARS,
   TELEMETRY_PATH_MAX_CHARS,
+  TELEMETRY_PROP_KEY_PATTERN,
   TELEMETRY_PROP_VALUE_MAX_CHARS,
   TELEMETRY_STACK_MAX_CHARS,
   type ClientLogEntry,
   type TelemetryProps,
-} from './telemetry-batch';
+} from '@kadr/contracts/values';
 
 /**
- * Turns what the app hands to telemetry into what the gateway accepts (telemetry-batch.ts limits):
+ * Turns what the app hands to telemetry into what the gateway accepts (the limits of `@kadr/contracts/values`):
  * cut, never refused — a report that would earn a 400 would take the whole batch down with it.
  */
-
-const PROP_KEY = /^[A-Za-z][A-Za-z0-9_]{0,31}$/;
 
 export function truncate(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
@@ -29,7 +29,7 @@ export function shapeProps(props: LooseProps | undefined): TelemetryProps | unde
   let count = 0;
   for (const [key, value] of Object.entries(props)) {
     if (count >= TELEMETRY_MAX_PROPS) break;
-    if (!PROP_KEY.test(key)) continue;
+    if (!TELEMETRY_PROP_KEY_PATTERN.test(key)) continue;
     if (typeof value === 'string') shaped[key] = truncate(value, TELEMETRY_PROP_VALUE_MAX_CHARS);
     else if (typeof value === 'number' && Number.isFinite(value)) shaped[key] = value;
     else if (typeof value === 'boolean') shaped[key] = value;
@@ -81,8 +81,6 @@ function messageOf(error: unknown): string {
   return `Non-error value thrown (${error === null ? 'null' : typeof error})`;
 }
 
-const CORRELATION_ID = /^[A-Za-z0-9._:-]{1,128}$/;
-
 function describeApiError(error: unknown): { reason?: string; status?: number; correlationId?: string } | undefined {
   if (!(error instanceof Error) || error.name !== 'ApiError') return undefined;
   const fields = error as Error & { reason?: unknown; status?: unknown; correlationId?: unknown };
@@ -90,7 +88,7 @@ function describeApiError(error: unknown): { reason?: string; status?: number; c
     reason: typeof fields.reason === 'string' ? fields.reason : undefined,
     status: typeof fields.status === 'number' ? fields.status : undefined,
     correlationId:
-      typeof fields.correlationId === 'string' && CORRELATION_ID.test(fields.correlationId)
+      typeof fields.correlationId === 'string' && TELEMETRY_CORRELATION_ID_PATTERN.test(fields.correlationId)
         ? fields.correlationId
         : undefined,
   };

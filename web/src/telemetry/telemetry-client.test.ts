@@ -1,5 +1,6 @@
 import { TelemetryClient, type TelemetryClientDeps, type TelemetryConsent } from './telemetry-client';
-import { TELEMETRY_MAX_BATCH_BYTES, type TelemetryBatch } from './telemetry-batch';
+import type { TelemetryBatch } from '@kadr/contracts/values';
+import { TELEMETRY_MAX_BATCH_BYTES } from './telemetry-batch';
 import { jsonBytes } from './batch-size';
 
 const NOW = new Date('2025-03-04T05:06:07.000Z');

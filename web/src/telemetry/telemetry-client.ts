@@ -2,18 +2,18 @@ import { BoundedQueue } from './bounded-queue';
 import { jsonBytes } from './batch-size';
 import { shapeProps, toClientLogEntry, truncate, type ErrorContext, type LooseProps } from './report-shaping';
 import {
-  TELEMETRY_MAX_BATCH_BYTES,
   TELEMETRY_MAX_ITEMS_PER_KIND,
   TELEMETRY_PATH_MAX_CHARS,
   type AnalyticsEvent,
   type AnalyticsEventName,
   type ClientLogEntry,
-  type HttpMethod,
   type TelemetryBatch,
+  type TelemetryHttpMethod,
   type TelemetryMetric,
   type WebVitalName,
   type WebVitalRating,
-} from './telemetry-batch';
+} from '@kadr/contracts/values';
+import { TELEMETRY_MAX_BATCH_BYTES } from './telemetry-batch';
 
 /** Which kinds may leave the browser (the consent store's choices). */
 export interface TelemetryConsent {
@@ -125,7 +125,7 @@ export class TelemetryClient {
     if (!Number.isFinite(ms) || !(status === 0 || (Number.isInteger(status) && status >= 100 && status <= 599))) return;
     this.#queues.metrics.push({
       type: 'api_latency',
-      ...(method ? { method: method as HttpMethod } : {}),
+      ...(method ? { method: method as TelemetryHttpMethod } : {}),
       endpoint: truncate(path, TELEMETRY_PATH_MAX_CHARS),
       status,
       ms: clampDuration(ms),

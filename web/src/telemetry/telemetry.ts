@@ -5,7 +5,7 @@ import { METRICS_FLUSH_INTERVAL_MS } from '../config/constants';
 import { currentConsent, followConsentAcrossTabs, useConsent } from '../consent/consent-store';
 import { sendBatchOnPageHide } from './page-hide-transport';
 import type { ErrorContext, LooseProps } from './report-shaping';
-import type { AnalyticsEventName, TelemetryAccepted, TelemetryBatch } from './telemetry-batch';
+import type { AnalyticsEventName, TelemetryAccepted, TelemetryBatch } from '@kadr/contracts/values';
 import { TelemetryClient, type TelemetryUser } from './telemetry-client';
 
 /**

@@ -1,5 +1,5 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type MetricType } from 'web-vitals';
-import type { WebVitalName, WebVitalRating } from './telemetry-batch';
+import type { WebVitalName, WebVitalRating } from '@kadr/contracts/values';
 
 export type WebVitalReport = (name: WebVitalName, value: number, rating: WebVitalRating) => void;
 

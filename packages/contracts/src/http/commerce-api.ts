@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { CreditsSchema, PlanIdSchema, ResolutionSchema, SubscriptionSchema, type PlanId } from './commerce';
+import { FRAME_OF_RESOLUTION, RESOLUTIONS, TIERS, type PlanId, type Resolution } from '../values';
+import { CreditsSchema, PlanIdSchema, ResolutionSchema, SubscriptionSchema } from './commerce';
+import { literalUnion } from './literal-union';
 
 /**
  * The rest of commerce's HTTP API (the credits and subscription reads the gateway's user
@@ -31,10 +33,8 @@ export const COMMERCE_PATHS = {
   reconciliation: (userId: string) => `/internal/reconciliation/${encodeURIComponent(userId)}`,
 } as const;
 
-/** Badge tier (ARCHITECTURE §3): no plan → FREE, starter and pro → PRO, enterprise → ENTERPRISE. */
-export const TIERS = ['FREE', 'PRO', 'ENTERPRISE'] as const;
+/** Badge tier (`TIERS` and `Tier` are in `values/commerce.ts`). */
 export const TierSchema = z.enum(TIERS);
-export type Tier = z.infer<typeof TierSchema>;
 
 /** ISO 4217 code of every price (amounts are in minor units: grosze). */
 export const PriceSchema = z.object({
@@ -216,14 +216,18 @@ export const SubscriptionDetailsResponseSchema = z.object({ data: SubscriptionDe
 
 // ---------------------------------------------------------------- internal: holds (jobs → commerce)
 
-const RESOLUTION_OF_HEIGHT = { 480: '480p', 720: '720p', 1080: '1080p', 2160: '2160p' } as const satisfies Record<
-  number,
-  z.infer<typeof ResolutionSchema>
->;
+type FrameHeight = (typeof FRAME_OF_RESOLUTION)[Resolution]['height'];
+const FRAME_HEIGHTS = RESOLUTIONS.map((resolution) => FRAME_OF_RESOLUTION[resolution].height) as [
+  FrameHeight,
+  ...FrameHeight[],
+];
+const RESOLUTION_OF_HEIGHT = Object.fromEntries(
+  RESOLUTIONS.map((resolution) => [FRAME_OF_RESOLUTION[resolution].height, resolution]),
+) as Record<FrameHeight, Resolution>;
 
 /** Accepts the contract's labels (`720p`) and bare frame heights (`720`). */
 export const HoldResolutionSchema = z
-  .union([ResolutionSchema, z.union([z.literal(480), z.literal(720), z.literal(1080), z.literal(2160)])])
+  .union([ResolutionSchema, literalUnion(FRAME_HEIGHTS)])
   .transform((value) => (typeof value === 'number' ? RESOLUTION_OF_HEIGHT[value] : value));
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAN_IDS, RESOLUTIONS } from '../values';
 
 /**
  * Commerce's read API for the user's own account, as the gateway calls it with the user's
@@ -22,15 +23,9 @@ export type Credits = z.infer<typeof CreditsSchema>;
 export const CreditsResponseSchema = z.object({ data: CreditsSchema });
 export type CreditsResponse = z.infer<typeof CreditsResponseSchema>;
 
-/** Lowercase plan ids of the plan screen (ARCHITECTURE §3). */
-export const PLAN_IDS = ['starter', 'pro', 'enterprise'] as const;
+// PLAN_IDS, RESOLUTIONS and their types are in `values/` (plain values the web app imports too).
 export const PlanIdSchema = z.enum(PLAN_IDS);
-export type PlanId = z.infer<typeof PlanIdSchema>;
-
-/** Output resolutions by frame height (Lite 480p, Standard 720p, Pro 1080p, Ultra 2160p). */
-export const RESOLUTIONS = ['480p', '720p', '1080p', '2160p'] as const;
 export const ResolutionSchema = z.enum(RESOLUTIONS);
-export type Resolution = z.infer<typeof ResolutionSchema>;
 
 /**
  * `none`: no plan (tier FREE); `active`: paid and running; `cancelled`: cancelled, still

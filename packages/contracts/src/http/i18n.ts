@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { LANGUAGE_CODES } from '../values';
 
 /** The i18n service's API as other services call it (the gateway with the user's internal token, audience `i18n`). */
 
 export const I18N_USER_LANGUAGE_PATH = '/api/i18n/user-language';
 
-/** Languages the product speaks (spec §1, §5); the default is `pl`. */
-export const LANGUAGE_CODES = ['en', 'pl'] as const;
+/** Languages the product speaks (`LANGUAGE_CODES`, `DEFAULT_LANGUAGE` are in `values/i18n.ts`). */
 export const LanguageCodeSchema = z.enum(LANGUAGE_CODES);
-export type LanguageCode = z.infer<typeof LanguageCodeSchema>;
-export const DEFAULT_LANGUAGE: LanguageCode = 'pl';
 
 /** `GET /api/i18n/user-language`: the signed-in user's preferred language (the default when never set). */
 export const UserLanguageResponseSchema = z.object({

@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { RESOLUTIONS, ResolutionSchema, type Resolution } from './commerce';
+import {
+  JOB_DURATIONS,
+  JOB_QUALITIES,
+  JOB_SPEEDS,
+  PROMPT_MAX_LENGTH,
+  PUBLIC_JOB_STATUSES,
+  RESOLUTION_OF_QUALITY,
+  resolutionRank,
+  type JobDuration,
+  type JobQuality,
+  type Resolution,
+} from '../values';
+import { ResolutionSchema } from './commerce';
+import { literalUnion } from './literal-union';
 import { PROMPT_VISIBLE_CHARACTER, PROMPT_VISIBLE_CHARACTER_PATTERN, trimInvisibleEdges } from './prompt-text';
 
 /**
@@ -22,22 +35,11 @@ export const JOBS_PATHS = {
   adminMarkFailed: (jobId: string) => `/internal/admin/jobs/${encodeURIComponent(jobId)}/mark-failed`,
 } as const;
 
-export const JOB_DURATIONS = [5, 10, 15] as const;
-export const JobDurationSchema = z.union([z.literal(5), z.literal(10), z.literal(15)]);
-export type JobDuration = z.infer<typeof JobDurationSchema>;
-
-export const JOB_QUALITIES = ['Standard', 'Pro', 'Lite', 'Ultra'] as const;
+// The values (JOB_DURATIONS, JOB_QUALITIES, … and their types) are in `values/jobs.ts`.
+export const JobDurationSchema = literalUnion(JOB_DURATIONS);
 export const JobQualitySchema = z.enum(JOB_QUALITIES);
-export type JobQuality = z.infer<typeof JobQualitySchema>;
-
-export const JOB_SPEEDS = ['Normal', 'Fast', 'Slow', 'Ultra Fast'] as const;
 export const JobSpeedSchema = z.enum(JOB_SPEEDS);
-export type JobSpeed = z.infer<typeof JobSpeedSchema>;
-
-/** Statuses a client sees (RESERVING is internal and never returned). */
-export const PUBLIC_JOB_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
 export const PublicJobStatusSchema = z.enum(PUBLIC_JOB_STATUSES);
-export type PublicJobStatus = z.infer<typeof PublicJobStatusSchema>;
 
 const isoDate = z.iso.datetime({ offset: true });
 
@@ -112,8 +114,6 @@ export const CreateJobRequestSchema = z.strictObject({
 });
 export type CreateJobRequest = z.infer<typeof CreateJobRequestSchema>;
 
-export const PROMPT_MAX_LENGTH = 1000;
-
 // C0 and C1 control characters (newlines and tabs included) and DEL.
 // eslint-disable-next-line no-control-regex
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
@@ -126,9 +126,6 @@ const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 export const AI_MODEL_IDS = ['kadr-motion-v1', 'fal-kling-standard', 'faulty-test'] as const;
 export const AiModelIdSchema = z.enum(AI_MODEL_IDS);
 export type AiModelId = z.infer<typeof AiModelIdSchema>;
-
-/** The frame height of each quality (ARCHITECTURE §4). */
-export const RESOLUTION_OF_QUALITY = { Lite: '480p', Standard: '720p', Pro: '1080p', Ultra: '2160p' } as const;
 
 /**
  * What each model renders: its durations and its highest resolution (so the qualities up to it).
@@ -144,8 +141,8 @@ export const AI_MODEL_OPTIONS = {
 
 /** The qualities a model renders: those whose resolution is at most its highest. */
 export function qualitiesOfModel(modelId: AiModelId): JobQuality[] {
-  const order = RESOLUTIONS.indexOf(AI_MODEL_OPTIONS[modelId].maxResolution);
-  return JOB_QUALITIES.filter((quality) => RESOLUTIONS.indexOf(RESOLUTION_OF_QUALITY[quality]) <= order);
+  const order = resolutionRank(AI_MODEL_OPTIONS[modelId].maxResolution);
+  return JOB_QUALITIES.filter((quality) => resolutionRank(RESOLUTION_OF_QUALITY[quality]) <= order);
 }
 
 /**
@@ -188,7 +185,7 @@ export const CreateJobBodySchema = CreateJobRequestSchema.extend({
         .max(PROMPT_MAX_LENGTH, { error: `The prompt can be at most ${PROMPT_MAX_LENGTH} characters.` }),
     ),
   modelId: z.enum(AI_MODEL_IDS, { error: 'Choose a model.' }),
-  duration: z.union([z.literal(5), z.literal(10), z.literal(15)], { error: 'Choose 5, 10 or 15 seconds.' }),
+  duration: literalUnion(JOB_DURATIONS, { error: 'Choose 5, 10 or 15 seconds.' }),
   quality: z.enum(JOB_QUALITIES, { error: 'Choose Lite, Standard, Pro or Ultra.' }),
   speed: z.enum(JOB_SPEEDS, { error: 'Choose Slow, Normal, Fast or Ultra Fast.' }),
 })

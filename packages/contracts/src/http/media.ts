@@ -20,9 +20,7 @@ export const mediaVideoContentPath = (jobId: string): string =>
 export const mediaThumbnailContentPath = (jobId: string): string =>
   `/api/media/thumbnail/${encodeURIComponent(jobId)}/content`;
 
-/** Where the browser plays a video and shows its thumbnail: same origin, through the gateway. */
-export const publicVideoPath = (jobId: string): string => `/video/${encodeURIComponent(jobId)}`;
-export const publicThumbnailPath = (jobId: string): string => `/thumbs/${encodeURIComponent(jobId)}`;
+// Where the browser plays a video and shows its thumbnail (`publicVideoPath`, `publicThumbnailPath`): `values/media.ts`.
 
 /** A finished video in the gallery (spec §3 "Video / media item"). */
 export const MediaItemSchema = z.object({

@@ -24,10 +24,11 @@ export function placeholderVideo(jobId: string, createdAt: string): GalleryVideo
   };
 }
 
-// The gateway's same-origin byte routes (`publicVideoPath` / `publicThumbnailPath` of
-// @kadr/contracts, which the bundle cannot import as values).
-export const sameOriginVideoPath = (jobId: string): string => `/video/${encodeURIComponent(jobId)}`;
-export const sameOriginThumbnailPath = (jobId: string): string => `/thumbs/${encodeURIComponent(jobId)}`;
+// The gateway's same-origin byte routes.
+export {
+  publicVideoPath as sameOriginVideoPath,
+  publicThumbnailPath as sameOriginThumbnailPath,
+} from '@kadr/contracts/values';
 
 /** A usable job id: spec §5, a lookup needs one; without one nothing is requested. */
 export function hasJobId(jobId: string | null | undefined): jobId is string {

@@ -1,18 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { encodeEvent, timestampFromDate } from '@kadr/contracts';
+import { DEFAULT_LANGUAGE, encodeEvent, LANGUAGE_CODES, timestampFromDate } from '@kadr/contracts';
 import { outboxEntryOf } from '@kadr/outbox';
 import type { OutboxEntry, User } from './user';
 
 export const PRODUCER = 'auth-gateway';
 
-/** The languages Kadr speaks; anything else (or nothing) falls back to the product default. */
-const SUPPORTED_LANGUAGES = ['en', 'pl'] as const;
-const DEFAULT_LANGUAGE = 'pl';
-
 /** `en`, `en-GB`, `pl_PL` → `en`/`pl`; anything else → `pl` (spec §1: the default is pl). */
 export function preferredLanguageOf(locale: string | undefined): string {
   const language = locale?.trim().toLowerCase().split(/[-_]/)[0];
-  return SUPPORTED_LANGUAGES.find((supported) => supported === language) ?? DEFAULT_LANGUAGE;
+  // The languages Kadr speaks (the contract's); anything else (or nothing) falls back to the product default.
+  return LANGUAGE_CODES.find((supported) => supported === language) ?? DEFAULT_LANGUAGE;
 }
 
 export interface EventContext {

@@ -1,8 +1,7 @@
-import type { PlanId, Resolution } from '@kadr/contracts';
+import { FREE_MAX_RESOLUTION, MAX_RESOLUTION_OF_PLAN, type PlanId, type Resolution, type Tier } from '@kadr/contracts';
 
-/** The top-bar badge (spec §2): FREE without a plan. */
-export const TIERS = ['FREE', 'PRO', 'ENTERPRISE'] as const;
-export type Tier = (typeof TIERS)[number];
+/** The top-bar badge (spec §2): FREE without a plan (the contract's `TIERS`). */
+export { TIERS, type Tier } from '@kadr/contracts';
 
 /** ARCHITECTURE §3: no plan → FREE, starter and pro → PRO, enterprise → ENTERPRISE. */
 export function tierOf(plan: PlanId | null): Tier {
@@ -22,13 +21,5 @@ export function tierOf(plan: PlanId | null): Tier {
  * Enterprise 4K = 2160p), or 720p without a plan (ARCHITECTURE §3).
  */
 export function defaultMaxResolution(plan: PlanId | null): Resolution {
-  switch (plan) {
-    case null:
-    case 'starter':
-      return '720p';
-    case 'pro':
-      return '1080p';
-    case 'enterprise':
-      return '2160p';
-  }
+  return plan === null ? FREE_MAX_RESOLUTION : MAX_RESOLUTION_OF_PLAN[plan];
 }

@@ -1,5 +1,5 @@
 import type { CreditPackage, CreditPackageId, Plan, PlanId, Resolution, Tier } from '@kadr/contracts';
-import { RESOLUTIONS } from '@kadr/contracts';
+import { FREE_MAX_RESOLUTION, MAX_RESOLUTION_OF_PLAN } from '@kadr/contracts';
 
 /**
  * What can be bought (docs/decisions.md, "Money" → "Prices and plans"). Prices are integers in grosze;
@@ -12,14 +12,17 @@ export const CREDIT_PACKAGES: readonly (CreditPackage & { id: CreditPackageId })
   { id: 'credits-1000', name: '1000 credits', credits: 1_000, price: { amountMinor: 14_900, currency: 'PLN' } },
 ];
 
-/** Plans (ARCHITECTURE §3, spec §9). Enterprise is custom pricing: listed, not purchasable online. */
+/**
+ * Plans (ARCHITECTURE §3, spec §9). Enterprise is custom pricing: listed, not purchasable online.
+ * Resolution caps are the contract's `MAX_RESOLUTION_OF_PLAN` (the gateway, jobs and the web app read them too).
+ */
 export const PLANS: readonly Plan[] = [
   {
     id: 'starter',
     name: 'Starter',
     tier: 'PRO',
     monthlyGenerations: 50,
-    maxResolution: '720p',
+    maxResolution: MAX_RESOLUTION_OF_PLAN.starter,
     price: { amountMinor: 4_900, currency: 'PLN' },
     purchasable: true,
   },
@@ -28,7 +31,7 @@ export const PLANS: readonly Plan[] = [
     name: 'Pro',
     tier: 'PRO',
     monthlyGenerations: 500,
-    maxResolution: '1080p',
+    maxResolution: MAX_RESOLUTION_OF_PLAN.pro,
     price: { amountMinor: 19_900, currency: 'PLN' },
     purchasable: true,
   },
@@ -37,14 +40,17 @@ export const PLANS: readonly Plan[] = [
     name: 'Enterprise',
     tier: 'ENTERPRISE',
     monthlyGenerations: null,
-    maxResolution: '2160p',
+    maxResolution: MAX_RESOLUTION_OF_PLAN.enterprise,
     price: null,
     purchasable: false,
   },
 ];
 
 /** Without a plan: tier FREE, credits only, up to 720p. */
-export const FREE_TIER: { tier: Tier; maxResolution: Resolution } = { tier: 'FREE', maxResolution: '720p' };
+export const FREE_TIER: { tier: Tier; maxResolution: Resolution } = {
+  tier: 'FREE',
+  maxResolution: FREE_MAX_RESOLUTION,
+};
 
 export function findPackage(packageId: string): CreditPackage | undefined {
   return CREDIT_PACKAGES.find((p) => p.id === packageId);
@@ -54,9 +60,4 @@ export function findPlan(planId: PlanId): Plan {
   const plan = PLANS.find((p) => p.id === planId);
   if (!plan) throw new Error(`unknown plan ${planId}`);
   return plan;
-}
-
-/** True when `resolution` is at most `cap` (480p < 720p < 1080p < 2160p). */
-export function isWithinResolution(resolution: Resolution, cap: Resolution): boolean {
-  return RESOLUTIONS.indexOf(resolution) <= RESOLUTIONS.indexOf(cap);
 }

@@ -1,8 +1,7 @@
 import { HttpProblem } from '@kadr/http-kit';
-import type { HoldSource, HoldState, Resolution } from '@kadr/contracts';
+import { isWithinResolution, type HoldSource, type HoldState, type Resolution } from '@kadr/contracts';
 import type { AllowanceKind, AllowancePeriod } from '../../data-access/accounts/account.repository';
 import type { LedgerRepository } from '../../data-access/ledger/ledger.repository';
-import { isWithinResolution } from '../catalogue/catalogue';
 import { isRunning, needsNewPeriod } from '../subscriptions/subscription-rules';
 import type { Subscriptions } from '../subscriptions/subscriptions';
 import type { Account, Hold, SettledHold } from './account';

@@ -1,7 +1,7 @@
-import { JOB_DURATIONS, JOB_QUALITIES, JOB_SPEEDS } from '@kadr/contracts';
+import { isWithinResolution, JOB_DURATIONS, JOB_QUALITIES, JOB_SPEEDS } from '@kadr/contracts';
 import type { AiModel, AiModelId, JobQuality, Resolution } from '@kadr/contracts';
 import { priceRule } from './price-rule';
-import { FRAME_OF_QUALITY, isWithinResolution } from './video-options';
+import { FRAME_OF_QUALITY } from './video-options';
 
 function resolutionsUpTo(maxResolution: Resolution): {
   qualities: JobQuality[];

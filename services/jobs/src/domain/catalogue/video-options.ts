@@ -1,26 +1,40 @@
-import { VideoQuality, VideoSpeed } from '@kadr/contracts';
-import type { JobQuality, JobSpeed, Resolution } from '@kadr/contracts';
+import {
+  FRAME_OF_RESOLUTION,
+  planLifting as smallestPlanLifting,
+  RESOLUTION_OF_QUALITY,
+  VideoQuality,
+  VideoSpeed,
+} from '@kadr/contracts';
+import type { JobQuality, JobSpeed, PlanId, Resolution } from '@kadr/contracts';
 
-/** Quality → output frame (ARCHITECTURE §4): Lite 480p, Standard 720p, Pro 1080p, Ultra 2160p, all 16:9. */
-export const FRAME_OF_QUALITY: Record<JobQuality, { width: number; height: number; resolution: Resolution }> = {
-  Lite: { width: 854, height: 480, resolution: '480p' },
-  Standard: { width: 1280, height: 720, resolution: '720p' },
-  Pro: { width: 1920, height: 1080, resolution: '1080p' },
-  Ultra: { width: 3840, height: 2160, resolution: '2160p' },
-};
-
-const RESOLUTION_ORDER: readonly Resolution[] = ['480p', '720p', '1080p', '2160p'];
-
-/** True when `resolution` is at most `cap`. */
-export function isWithinResolution(resolution: Resolution, cap: Resolution): boolean {
-  return RESOLUTION_ORDER.indexOf(resolution) <= RESOLUTION_ORDER.indexOf(cap);
+interface Frame {
+  width: number;
+  height: number;
+  resolution: Resolution;
 }
 
+function frameOf(quality: JobQuality): Frame {
+  const resolution = RESOLUTION_OF_QUALITY[quality];
+  return { ...FRAME_OF_RESOLUTION[resolution], resolution };
+}
+
+/**
+ * Quality → output frame (ARCHITECTURE §4): Lite 480p, Standard 720p, Pro 1080p, Ultra 2160p, all
+ * 16:9 — the contract's `RESOLUTION_OF_QUALITY` and `FRAME_OF_RESOLUTION`.
+ */
+export const FRAME_OF_QUALITY: Record<JobQuality, Frame> = {
+  Lite: frameOf('Lite'),
+  Standard: frameOf('Standard'),
+  Pro: frameOf('Pro'),
+  Ultra: frameOf('Ultra'),
+};
+
+const PLAN_NAMES: Record<PlanId, string> = { starter: 'Starter', pro: 'Pro', enterprise: 'Enterprise' };
+
 /** The plan that lifts a user's cap to `resolution` (ARCHITECTURE §3: Starter 720p, Pro 1080p, Enterprise 4K). */
-export function planLifting(resolution: Resolution): { plan: 'starter' | 'pro' | 'enterprise'; name: string } {
-  if (resolution === '2160p') return { plan: 'enterprise', name: 'Enterprise' };
-  if (resolution === '1080p') return { plan: 'pro', name: 'Pro' };
-  return { plan: 'starter', name: 'Starter' };
+export function planLifting(resolution: Resolution): { plan: PlanId; name: string } {
+  const plan = smallestPlanLifting(resolution);
+  return { plan, name: PLAN_NAMES[plan] };
 }
 
 /** Speed → x264 preset of the local renderer (Slow → slow … Ultra Fast → ultrafast). */

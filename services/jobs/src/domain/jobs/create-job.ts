@@ -1,6 +1,6 @@
 import { randomUUID, randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { AiModel, JobDuration, JobQuality, JobSpeed } from '@kadr/contracts';
+import { isWithinResolution, type AiModel, type JobDuration, type JobQuality, type JobSpeed } from '@kadr/contracts';
 import { HttpProblem } from '@kadr/http-kit';
 import type { JobRepository } from '../../data-access/jobs/job.repository';
 import {
@@ -9,7 +9,7 @@ import {
   type CommerceHold,
 } from '../../integrations/commerce/commerce-client';
 import { priceOf } from '../catalogue/price-rule';
-import { FRAME_OF_QUALITY, isWithinResolution, planLifting } from '../catalogue/video-options';
+import { FRAME_OF_QUALITY, planLifting } from '../catalogue/video-options';
 import type { ProviderRegistry } from '../generation/provider-registry';
 import { activeJobsCapProblem, isOverActiveCap, type ActiveJobsCaps } from './active-jobs-cap';
 import type { Job } from './job';
