@@ -31,4 +31,5 @@ export {
 } from './events';
 // Timestamps for event fields, so services need no direct @bufbuild/protobuf import.
 export { timestampFromDate, timestampDate, timestampNow, type Timestamp } from '@bufbuild/protobuf/wkt';
+export { DomainError } from './domain-error';
 export * from './http';
