@@ -7,7 +7,8 @@ import {
 import { FRAME_OF_QUALITY } from '../catalogue/video-options';
 import { JobsDomainError } from '../errors';
 import { VISIBLE_STATUSES, type Job, type JobStatus } from './job';
-import { createdStep, deletedStep, progressStep } from './job-events';
+import { createdStep, deletedStep } from './job-events';
+import { failedChange } from './job-failure';
 
 export interface JobAdminDeps {
   jobs: JobRepository;
@@ -129,23 +130,10 @@ export class JobAdministration {
     if (job.status === 'COMPLETED') throw new JobsDomainError('conflict', 'A completed job cannot fail.');
     const now = new Date();
     const message = `Marked failed by the administrator${reason ? `: ${reason}` : ''}`;
-    const failed: Job = { ...job, status: 'FAILED', errorCode: 'unknown', errorMessage: message, updatedAt: now };
-    const step = progressStep(failed, 'failed', now, admin, { message, errorCode: 'unknown' });
     const updated = await this.deps.jobs.update(
       job.id,
       { status: [job.status], attempt: job.attempt },
-      {
-        set: {
-          status: 'FAILED',
-          errorCode: 'unknown',
-          errorMessage: message,
-          leaseOwner: null,
-          leaseUntil: null,
-          updatedAt: now,
-        },
-        outbox: step.entries,
-        history: step.history,
-      },
+      failedChange(job, now, admin, 'unknown', message),
     );
     if (!updated) throw changedMeanwhile();
     this.deps.onOutboxWritten();
