@@ -34,6 +34,30 @@ export default tseslint.config(
     },
   },
   {
+    // Domain code states rules, not transports or files: it throws domain errors that each service's
+    // HTTP edge maps to problems, and leaves files (temp dirs, ffmpeg's inputs and outputs) to
+    // integrations/ and data-access/.
+    files: ['services/*/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@kadr/http-kit',
+              message: 'Throw a domain error (domain/errors.ts); the HTTP edge maps it to a problem.',
+            },
+            { name: 'express', message: 'HTTP belongs in entry-points/http.' },
+            ...['fs', 'node:fs', 'fs/promises', 'node:fs/promises'].map((name) => ({
+              name,
+              message: 'File work belongs outside domain/ (integrations/, data-access/).',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The web app (its own web/tsconfig.json, found by the project service): browser code and React hooks.
     files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },

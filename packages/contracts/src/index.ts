@@ -31,6 +31,7 @@ export {
 } from './events';
 // Timestamps for event fields, so services need no direct @bufbuild/protobuf import.
 export { timestampFromDate, timestampDate, timestampNow, type Timestamp } from '@bufbuild/protobuf/wkt';
+export { DomainError } from './domain-error';
 export * from './http';
 // The plain values and types (`@kadr/contracts/values`, what the web app imports): enum values, resolutions, telemetry.
 export * from './values';

@@ -4,7 +4,7 @@ import type { Logger, ServiceMetrics } from '@kadr/telemetry';
 import { correlationMiddleware } from './correlation.middleware';
 import { healthRoutes, type HealthState, type ReadinessCheck } from './health.routes';
 import { MAX_JSON_DEPTH, rejectDeepJson } from './json-depth';
-import { notFoundHandler, problemHandler } from './problem.middleware';
+import { notFoundHandler, problemHandler, type ErrorMapping } from './problem.middleware';
 import { requestObserver } from './request-observer.middleware';
 
 export interface CreateAppOptions {
@@ -24,6 +24,12 @@ export interface CreateAppOptions {
   helmet?: HelmetOptions;
   /** Hops of trusted reverse proxies (for req.ip and secure cookies). Default: none. */
   trustProxy?: number | boolean;
+  /**
+   * The service's own errors → problems: its domain throws domain errors, never HTTP ones, and
+   * this is where they get their status, title and members. Asked first; `undefined` leaves the
+   * error to the shared mapping (`toProblem`).
+   */
+  mapError?: ErrorMapping;
 }
 
 export interface HttpApp {
@@ -52,6 +58,6 @@ export function createHttpApp(options: CreateAppOptions): HttpApp {
   app.use(rejectDeepJson(options.jsonMaxDepth ?? MAX_JSON_DEPTH));
   for (const router of [options.routes].flat()) app.use(router);
   app.use(notFoundHandler);
-  app.use(problemHandler(logger));
+  app.use(problemHandler(logger, options.mapError));
   return { app, health };
 }

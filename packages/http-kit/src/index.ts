@@ -6,7 +6,7 @@ export { serveComposed, type ComposedService, type ServeComposedOptions } from '
 export { handleShutdownSignals, type ShutdownStep } from './shutdown';
 export type { ReadinessCheck, HealthState } from './health.routes';
 export { CORRELATION_HEADER } from './correlation.middleware';
-export { sendProblem } from './problem.middleware';
+export { sendProblem, type ErrorMapping } from './problem.middleware';
 export {
   HttpProblem,
   PROBLEM_CATALOGUE,

@@ -170,6 +170,58 @@ describe('createHttpApp', () => {
   });
 });
 
+describe('createHttpApp with a service error mapping', () => {
+  class SeatTakenError extends Error {
+    constructor(readonly seat: string) {
+      super(`Seat ${seat} is taken.`);
+    }
+  }
+
+  function appWithMapping() {
+    const routes = Router();
+    routes.get('/seats/:seat', (req) => {
+      throw new SeatTakenError(req.params.seat);
+    });
+    routes.get('/boom', () => {
+      throw new Error('internal');
+    });
+    const { logger } = silentLogger();
+    const metrics = createMetrics({ service: 'test', defaultMetrics: false });
+    return createHttpApp({
+      service: 'test',
+      logger,
+      metrics,
+      routes,
+      mapError: (error) =>
+        error instanceof SeatTakenError
+          ? new HttpProblem('conflict', { detail: error.message, extensions: { seat: error.seat } })
+          : undefined,
+    }).app;
+  }
+
+  it("answers the service's own error with the problem its mapping gives", async () => {
+    const res = await request(appWithMapping()).get('/seats/12A').set('x-correlation-id', 'req-abcdef-123');
+    expect(res.status).toBe(409);
+    expect(res.headers['content-type']).toMatch(PROBLEM_JSON);
+    expect(res.text).toBe(
+      JSON.stringify({
+        seat: '12A',
+        type: '/problems/conflict',
+        title: 'Conflict',
+        status: 409,
+        detail: 'Seat 12A is taken.',
+        correlationId: 'req-abcdef-123',
+      }),
+    );
+  });
+
+  it('leaves what the mapping does not know to the shared mapping', async () => {
+    const res = await request(appWithMapping()).get('/boom');
+    expect(res.status).toBe(500);
+    expect(res.body).toMatchObject({ type: '/problems/unknown' });
+  });
+});
+
 describe('startHttpServer', () => {
   it('lets an in-flight request finish on close, then refuses new connections', async () => {
     const routes = Router();

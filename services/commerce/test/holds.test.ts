@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { reconcileAccount } from '../src/domain/reconciliation/reconcile';
+import { commerceProblemOf } from '../src/entry-points/http/domain-problems';
 import { createHarness, type Harness } from './support/commerce-harness';
 
 /** A clock the test moves. */
@@ -52,7 +53,8 @@ describe('holds, capture and release (memory)', () => {
   it('refuses with 402 insufficient_credits when available < price', async () => {
     const userId = randomUUID();
     await h.holds.place(request(userId, 'a', 45), 'c');
-    await expect(h.holds.place(request(userId, 'b', 6), 'c')).rejects.toMatchObject({
+    // The refusal as the HTTP edge answers it (undefined, and no match, for any other error).
+    await expect(h.holds.place(request(userId, 'b', 6), 'c').catch(commerceProblemOf)).resolves.toMatchObject({
       reason: 'insufficient_credits',
       status: 402,
       title: 'Insufficient credits',
@@ -130,7 +132,9 @@ describe('holds, capture and release (memory)', () => {
   it('refuses a next generation (409 conflict) while the job still has an open hold', async () => {
     const userId = randomUUID();
     await h.holds.place(request(userId, 'busy', 10), 'c');
-    await expect(h.holds.place({ ...request(userId, 'busy', 10), generation: 2 }, 'c')).rejects.toMatchObject({
+    await expect(
+      h.holds.place({ ...request(userId, 'busy', 10), generation: 2 }, 'c').catch(commerceProblemOf),
+    ).resolves.toMatchObject({
       reason: 'conflict',
       status: 409,
     });

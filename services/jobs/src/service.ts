@@ -22,6 +22,7 @@ import {
 import { resolveFfmpegBinaries, type FfmpegBinaries } from './integrations/ffmpeg/ffmpeg-binaries';
 import { FfmpegInspector } from './integrations/ffmpeg/ffmpeg-inspector';
 import { LOCAL_FPS } from './integrations/providers/local/local-provider';
+import { TempRenderWorkspaces } from './integrations/workspace/temp-render-workspace';
 import { buildProviderRegistry, type ProviderOptions } from './providers';
 
 export interface JobsStartOptions extends ProviderOptions {
@@ -208,7 +209,7 @@ export function startJobsWorker(config: JobsConfig, options: JobsStartOptions = 
     const runner = new JobRunner({
       jobs: adapters.jobs,
       providers,
-      blobs: adapters.blobStore,
+      workspaces: new TempRenderWorkspaces(adapters.blobStore),
       inspector: new FfmpegInspector({ ffmpeg: binaries.ffmpeg.path, ffprobe: binaries.ffprobe.path }),
       logger,
       workerId,

@@ -12,7 +12,7 @@ import {
 /**
  * Random job histories as the jobs service lives them, with the events it publishes for each
  * step (services/jobs/src/domain/jobs/job-events.ts, job-admin.ts, job-dispatcher.ts,
- * generation/job-runner.ts):
+ * generation/worker-changes.ts):
  *
  * - create: `job.created` (createdAt) + `job.progress` QUEUED/PENDING, attempt 0;
  * - claim: PROCESSING with attempt + 1; progress: PROCESSING; complete / fail: COMPLETED / FAILED;

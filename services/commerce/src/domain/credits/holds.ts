@@ -1,7 +1,7 @@
-import { HttpProblem } from '@kadr/http-kit';
 import { isWithinResolution, type HoldSource, type HoldState, type Resolution } from '@kadr/contracts';
 import type { AllowanceKind, AllowancePeriod } from '../../data-access/accounts/account.repository';
 import type { LedgerRepository } from '../../data-access/ledger/ledger.repository';
+import { CommerceDomainError } from '../errors';
 import { isRunning, needsNewPeriod } from '../subscriptions/subscription-rules';
 import type { Subscriptions } from '../subscriptions/subscriptions';
 import type { Account, Hold, SettledHold } from './account';
@@ -99,9 +99,10 @@ export class Holds {
       if (existing) return { hold: existing, created: false };
       const openOfJob = account.holds.find((h) => isHoldOfJob(h, jobId));
       if (openOfJob) {
-        throw new HttpProblem('conflict', {
-          detail: `Job ${jobId} still has an open hold (generation ${generationOfHold(openOfJob)}); settle it first.`,
-        });
+        throw new CommerceDomainError(
+          'conflict',
+          `Job ${jobId} still has an open hold (generation ${generationOfHold(openOfJob)}); settle it first.`,
+        );
       }
       const now = this.accounts.now();
       let subscription = account.subscription;
@@ -154,12 +155,13 @@ export class Holds {
       account = await this.reread(userId);
       if (holdOn(account, holdId) || account.holds.some((h) => isHoldOfJob(h, jobId))) continue;
       if (account.available < amount) {
-        throw new HttpProblem('insufficient_credits', {
-          detail: `This generation needs ${amount} credits; ${account.available} are available.`,
-        });
+        throw new CommerceDomainError(
+          'insufficient_credits',
+          `This generation needs ${amount} credits; ${account.available} are available.`,
+        );
       }
     }
-    throw new HttpProblem('conflict', { detail: 'The account changed too often; please retry.' });
+    throw new CommerceDomainError('conflict', 'The account changed too often; please retry.');
   }
 
   /**
@@ -259,7 +261,7 @@ export class Holds {
 
   private async reread(userId: string): Promise<Account> {
     const account = await this.accounts.accounts.get(userId);
-    if (!account) throw new HttpProblem('conflict', { detail: 'The account was removed meanwhile.' });
+    if (!account) throw new CommerceDomainError('conflict', 'The account was removed meanwhile.');
     return account;
   }
 }

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { HttpProblem } from '@kadr/http-kit';
 import type { CreateOrderRequest, PaymentProviderName } from '@kadr/contracts';
 import type { Logger } from '@kadr/telemetry';
 import type { OrderRepository } from '../../data-access/orders/order.repository';
 import { findPackage, findPlan } from '../catalogue/catalogue';
 import type { CreditAccounts } from '../credits/accounts';
+import { CommerceDomainError, InvalidOrderError } from '../errors';
 import type { Payer, PaymentProvider } from '../payments/payment-provider';
 import { isRunning } from '../subscriptions/subscription-rules';
 import type { FinalOrderStatus, Order } from './order';
@@ -71,9 +71,10 @@ export class Orders {
     };
     const { order, created } = await this.options.orders.create(candidate);
     if (!created && !sameProduct(order, candidate)) {
-      throw new HttpProblem('idempotency_key_reuse', {
-        detail: 'This Idempotency-Key was already used for another order.',
-      });
+      throw new CommerceDomainError(
+        'idempotency_key_reuse',
+        'This Idempotency-Key was already used for another order.',
+      );
     }
     if (order.status !== 'pending' || order.paymentUrl !== '') return { order, created };
 
@@ -85,7 +86,7 @@ export class Orders {
   async getForOwner(orderId: string, userId: string): Promise<Order> {
     const order = await this.options.orders.get(orderId);
     // Someone else's order answers like a missing one: order ids are not disclosed.
-    if (!order || order.userId !== userId) throw new HttpProblem('not_found', { detail: 'No such order.' });
+    if (!order || order.userId !== userId) throw noSuchOrder();
     return order;
   }
 
@@ -120,11 +121,11 @@ export class Orders {
   /** The mock provider's settlement (development and tests only). Idempotent for the same outcome. */
   async settleMock(userId: string, orderId: string, outcome: 'success' | 'failure', correlationId: string) {
     if (this.options.provider.name !== 'mock') {
-      throw new HttpProblem('forbidden', { detail: 'Mock payments are not enabled.' });
+      throw new CommerceDomainError('forbidden', 'Mock payments are not enabled.');
     }
     const order = await this.getForOwner(orderId, userId);
     if (order.provider !== 'mock') {
-      throw new HttpProblem('conflict', { detail: 'This order is not paid through the mock provider.' });
+      throw new CommerceDomainError('conflict', 'This order is not paid through the mock provider.');
     }
     const wanted: FinalOrderStatus = outcome === 'success' ? 'paid' : 'failed';
     const updated =
@@ -134,7 +135,7 @@ export class Orders {
     if (updated) return updated;
     const current = await this.mustGet(order.id);
     if (current.status === wanted) return current;
-    throw new HttpProblem('conflict', { detail: `The order is already ${current.status}.` });
+    throw new CommerceDomainError('conflict', `The order is already ${current.status}.`);
   }
 
   /** Expires pending orders older than the expiry; answers how many. */
@@ -153,7 +154,7 @@ export class Orders {
   ): Promise<Pick<Order, 'kind' | 'packageId' | 'planId' | 'credits' | 'amountMinor'>> {
     if ('packageId' in request) {
       const pack = findPackage(request.packageId);
-      if (!pack) throw new HttpProblem('validation', { errors: { packageId: 'Unknown package.' } });
+      if (!pack) throw new InvalidOrderError({ packageId: 'Unknown package.' });
       return {
         kind: 'package',
         packageId: pack.id,
@@ -164,26 +165,28 @@ export class Orders {
     }
     const plan = findPlan(request.planId);
     if (!plan.purchasable || !plan.price) {
-      throw new HttpProblem('validation', {
-        errors: { planId: `${plan.name} has custom pricing: please contact us.` },
-      });
+      throw new InvalidOrderError({ planId: `${plan.name} has custom pricing: please contact us.` });
     }
     const account = await this.options.accounts.ensure(userId, correlationId);
     const running = account.subscription;
     if (isRunning(running, this.now()) && running.planId !== plan.id) {
-      throw new HttpProblem('conflict', {
-        detail: `Your ${running.planId} plan runs until ${running.endsAt.toISOString()}; a different plan can start after it ends.`,
-      });
+      throw new CommerceDomainError(
+        'conflict',
+        `Your ${running.planId} plan runs until ${running.endsAt.toISOString()}; a different plan can start after it ends.`,
+      );
     }
     return { kind: 'plan', packageId: null, planId: plan.id, credits: 0, amountMinor: plan.price.amountMinor };
   }
 
   private async mustGet(orderId: string): Promise<Order> {
     const order = await this.options.orders.get(orderId);
-    if (!order) throw new HttpProblem('not_found', { detail: 'No such order.' });
+    if (!order) throw noSuchOrder();
     return order;
   }
 }
+
+/** Someone else's order answers like a missing one. */
+const noSuchOrder = () => new CommerceDomainError('not_found', 'No such order.');
 
 function sameProduct(a: Pick<Order, 'kind' | 'packageId' | 'planId'>, b: Pick<Order, 'kind' | 'packageId' | 'planId'>) {
   return a.kind === b.kind && a.packageId === b.packageId && a.planId === b.planId;

@@ -1,8 +1,8 @@
-import { HttpProblem } from '@kadr/http-kit';
 import type { PlanId, SubscriptionDetails } from '@kadr/contracts';
 import { versionOf } from '../../data-access/accounts/account.repository';
 import type { Account } from '../credits/account';
 import type { CreditAccounts } from '../credits/accounts';
+import { CommerceDomainError } from '../errors';
 import { applyPlanOrder, inCurrentPeriod, isRunning, needsNewPeriod, subscriptionView } from './subscription-rules';
 
 const MAX_ATTEMPTS = 8;
@@ -72,7 +72,7 @@ export class Subscriptions {
       account = await this.startCurrentPeriod(userId, account, now);
       const subscription = account.subscription;
       if (!isRunning(subscription, now)) {
-        throw new HttpProblem('conflict', { detail: 'There is no running plan to cancel.' });
+        throw new CommerceDomainError('conflict', 'There is no running plan to cancel.');
       }
       if (subscription.cancelAtPeriodEnd) return subscriptionView(subscription, now);
       const updated = await this.accounts.accounts.replaceSubscription(userId, versionOf(subscription), {
@@ -83,6 +83,6 @@ export class Subscriptions {
       if (updated) return subscriptionView(updated.subscription, now);
       account = (await this.accounts.accounts.get(userId)) ?? account;
     }
-    throw new HttpProblem('conflict', { detail: 'The plan changed meanwhile; please retry.' });
+    throw new CommerceDomainError('conflict', 'The plan changed meanwhile; please retry.');
   }
 }

@@ -17,6 +17,7 @@ import type { TpaySetup } from '../../integrations/tpay/tpay-diagnostics';
 import type { NotificationCheckOptions } from '../../integrations/tpay/tpay-notification';
 import { catalogueRoutes } from './catalogue.routes';
 import { creditsRoutes } from './credits.routes';
+import { commerceProblemOf } from './domain-problems';
 import { internalRoutes } from './internal.routes';
 import { ordersRoutes } from './orders.routes';
 import { tpayNotificationRoutes } from './tpay-notification.routes';
@@ -64,5 +65,6 @@ export function createCommerceApp(options: CommerceAppOptions): HttpApp {
     metrics: options.metrics,
     routes: [publicRoutes, authenticated],
     readinessChecks: options.readinessChecks,
+    mapError: commerceProblemOf,
   });
 }

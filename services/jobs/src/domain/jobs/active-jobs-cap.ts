@@ -1,5 +1,4 @@
 import type { Tier } from '@kadr/contracts';
-import { HttpProblem } from '@kadr/http-kit';
 import type { JobRepository } from '../../data-access/jobs/job.repository';
 import type { JobStatus } from './job';
 
@@ -8,15 +7,6 @@ export type ActiveJobsCaps = Record<Tier, number>;
 
 /** In progress: a saga still reserving counts too, so parallel creates see each other. */
 export const IN_PROGRESS_STATUSES: readonly JobStatus[] = ['RESERVING', 'PENDING', 'PROCESSING'];
-
-export function activeJobsCapProblem(cap: number, tier: Tier): HttpProblem {
-  const videos = cap === 1 ? '1 video' : `${cap} videos`;
-  return new HttpProblem('quota_exceeded', {
-    title: 'Too many videos in progress',
-    detail: `You already have ${videos} in progress, the most your plan allows. Wait for one to finish.`,
-    extensions: { activeJobsCap: cap, tier },
-  });
-}
 
 /**
  * Checked after the new job was stored as RESERVING, counting the user's jobs in progress with it:

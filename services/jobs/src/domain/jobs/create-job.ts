@@ -1,7 +1,6 @@
 import { randomUUID, randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isWithinResolution, type AiModel, type JobDuration, type JobQuality, type JobSpeed } from '@kadr/contracts';
-import { HttpProblem } from '@kadr/http-kit';
 import type { JobRepository } from '../../data-access/jobs/job.repository';
 import {
   InsufficientCreditsError,
@@ -10,8 +9,9 @@ import {
 } from '../../integrations/commerce/commerce-client';
 import { priceOf } from '../catalogue/price-rule';
 import { FRAME_OF_QUALITY, planLifting } from '../catalogue/video-options';
+import { ActiveJobsCapError, InvalidJobRequestError, JobsDomainError, ResolutionAbovePlanError } from '../errors';
 import type { ProviderRegistry } from '../generation/provider-registry';
-import { activeJobsCapProblem, isOverActiveCap, type ActiveJobsCaps } from './active-jobs-cap';
+import { isOverActiveCap, type ActiveJobsCaps } from './active-jobs-cap';
 import type { Job } from './job';
 import { createdStep } from './job-events';
 
@@ -61,10 +61,7 @@ export class JobCreation {
   async create(input: CreateJobInput): Promise<Job> {
     const model = await this.deps.providers.findAvailableModel(input.modelId);
     if (!model) {
-      throw new HttpProblem('validation', {
-        detail: 'Please fix highlighted fields.',
-        errors: { modelId: 'This model is not available.' },
-      });
+      throw new InvalidJobRequestError({ modelId: 'This model is not available.' });
     }
     const errors: Record<string, string> = {};
     if (!model.durations.includes(input.duration)) {
@@ -73,19 +70,19 @@ export class JobCreation {
     if (!model.qualities.includes(input.quality)) errors.quality = `This model renders up to ${model.maxResolution}.`;
     if (!model.speeds.includes(input.speed)) errors.speed = 'This model does not offer this speed.';
     if (Object.keys(errors).length > 0) {
-      throw new HttpProblem('validation', { detail: 'Please fix highlighted fields.', errors });
+      throw new InvalidJobRequestError(errors);
     }
 
     const frame = FRAME_OF_QUALITY[input.quality];
     const entitlements = await this.deps.commerce.entitlements(input.userId, input.correlationId);
     if (!isWithinResolution(frame.resolution, entitlements.maxResolution)) {
       const lifting = planLifting(frame.resolution);
-      throw new HttpProblem('tier_cap', {
-        detail:
-          `${input.quality} (${frame.resolution}) is above your plan's cap of ${entitlements.maxResolution}. ` +
+      throw new ResolutionAbovePlanError(
+        `${input.quality} (${frame.resolution}) is above your plan's cap of ${entitlements.maxResolution}. ` +
           `The ${lifting.name} plan lifts it to ${frame.resolution}.`,
-        extensions: { maxResolution: entitlements.maxResolution, requiredPlan: lifting.plan },
-      });
+        entitlements.maxResolution,
+        lifting.plan,
+      );
     }
 
     const cap = this.deps.activeJobsCaps[entitlements.tier];
@@ -93,7 +90,7 @@ export class JobCreation {
     for (let round = 1; ; round += 1) {
       const job = await this.admit(input, model, frame, cap);
       if (job) return this.continueIfReserving(job, input.correlationId);
-      if (round >= 2) throw activeJobsCapProblem(cap, entitlements.tier);
+      if (round >= 2) throw new ActiveJobsCapError(cap, entitlements.tier);
       await sleep(10 + randomInt(0, 40));
     }
   }
@@ -169,7 +166,7 @@ export class JobCreation {
     } catch (error) {
       if (error instanceof InsufficientCreditsError) {
         await this.deps.jobs.discardReserving(job.id);
-        throw new HttpProblem('insufficient_credits', { title: 'Insufficient credits', detail: error.detail });
+        throw new JobsDomainError('insufficient_credits', error.detail);
       }
       throw error;
     }
@@ -179,7 +176,7 @@ export class JobCreation {
       // (or failed) since: answer that job. A RESERVING job can never have a settled hold.
       const current = await this.deps.jobs.findById(job.id);
       if (current && !current.deletedAt && current.status !== 'RESERVING') return current;
-      throw new HttpProblem('conflict', { detail: 'This job can no longer be started.' });
+      throw new JobsDomainError('conflict', 'This job can no longer be started.');
     }
     return this.markPending(job, hold.takenFrom, 'service:jobs');
   }
@@ -207,7 +204,7 @@ export class JobCreation {
     }
     // A concurrent duplicate request (or the reconciler) finished it first.
     const current = await this.deps.jobs.findById(job.id);
-    if (!current || current.deletedAt) throw new HttpProblem('conflict', { detail: 'This job no longer exists.' });
+    if (!current || current.deletedAt) throw new JobsDomainError('conflict', 'This job no longer exists.');
     return current;
   }
 }

@@ -1,4 +1,3 @@
-import { HttpProblem } from '@kadr/http-kit';
 import type { JobRepository } from '../../data-access/jobs/job.repository';
 import {
   HoldConflictError,
@@ -6,8 +5,10 @@ import {
   type CommerceClient,
 } from '../../integrations/commerce/commerce-client';
 import { FRAME_OF_QUALITY } from '../catalogue/video-options';
+import { JobsDomainError } from '../errors';
 import { VISIBLE_STATUSES, type Job, type JobStatus } from './job';
-import { createdStep, deletedStep, progressStep } from './job-events';
+import { createdStep, deletedStep } from './job-events';
+import { failedChange } from './job-failure';
 
 export interface JobAdminDeps {
   jobs: JobRepository;
@@ -17,7 +18,8 @@ export interface JobAdminDeps {
   onOutboxWritten(): void;
 }
 
-const notFound = () => new HttpProblem('not_found', { detail: 'No such job.' });
+const notFound = () => new JobsDomainError('not_found', 'No such job.');
+const changedMeanwhile = () => new JobsDomainError('conflict', 'The job changed meanwhile; try again.');
 
 /**
  * The administrator's operations on jobs (spec §6). Each state change is one conditional write
@@ -50,8 +52,7 @@ export class JobAdministration {
    */
   async requeue(jobId: string, admin: string, correlationId: string): Promise<Job> {
     const job = await this.get(jobId);
-    if (job.status === 'COMPLETED')
-      throw new HttpProblem('conflict', { detail: 'A completed job cannot be requeued.' });
+    if (job.status === 'COMPLETED') throw new JobsDomainError('conflict', 'A completed job cannot be requeued.');
     const current = job.holdGeneration ?? 1;
     const generation = job.status === 'FAILED' ? current + 1 : current;
     let hold;
@@ -68,19 +69,21 @@ export class JobAdministration {
       );
     } catch (error) {
       if (error instanceof InsufficientCreditsError) {
-        throw new HttpProblem('insufficient_credits', { title: 'Insufficient credits', detail: error.detail });
+        throw new JobsDomainError('insufficient_credits', error.detail);
       }
       if (error instanceof HoldConflictError) {
-        throw new HttpProblem('conflict', {
-          detail: `The job's previous hold is not released yet; try again shortly. (${error.detail})`,
-        });
+        throw new JobsDomainError(
+          'conflict',
+          `The job's previous hold is not released yet; try again shortly. (${error.detail})`,
+        );
       }
       throw error;
     }
     if (hold.state !== 'held') {
-      throw new HttpProblem('conflict', {
-        detail: `Commerce has already ${hold.state} this job's hold (generation ${generation}); it cannot be reused.`,
-      });
+      throw new JobsDomainError(
+        'conflict',
+        `Commerce has already ${hold.state} this job's hold (generation ${generation}); it cannot be reused.`,
+      );
     }
     const now = new Date();
     const queued: Job = {
@@ -115,7 +118,7 @@ export class JobAdministration {
         history: step.history,
       },
     );
-    if (!updated) throw new HttpProblem('conflict', { detail: 'The job changed meanwhile; try again.' });
+    if (!updated) throw changedMeanwhile();
     this.deps.onOutboxWritten();
     return updated;
   }
@@ -124,28 +127,15 @@ export class JobAdministration {
   async markFailed(jobId: string, admin: string, reason: string | undefined): Promise<Job> {
     const job = await this.get(jobId);
     if (job.status === 'FAILED') return job;
-    if (job.status === 'COMPLETED') throw new HttpProblem('conflict', { detail: 'A completed job cannot fail.' });
+    if (job.status === 'COMPLETED') throw new JobsDomainError('conflict', 'A completed job cannot fail.');
     const now = new Date();
     const message = `Marked failed by the administrator${reason ? `: ${reason}` : ''}`;
-    const failed: Job = { ...job, status: 'FAILED', errorCode: 'unknown', errorMessage: message, updatedAt: now };
-    const step = progressStep(failed, 'failed', now, admin, { message, errorCode: 'unknown' });
     const updated = await this.deps.jobs.update(
       job.id,
       { status: [job.status], attempt: job.attempt },
-      {
-        set: {
-          status: 'FAILED',
-          errorCode: 'unknown',
-          errorMessage: message,
-          leaseOwner: null,
-          leaseUntil: null,
-          updatedAt: now,
-        },
-        outbox: step.entries,
-        history: step.history,
-      },
+      failedChange(job, now, admin, 'unknown', message),
     );
-    if (!updated) throw new HttpProblem('conflict', { detail: 'The job changed meanwhile; try again.' });
+    if (!updated) throw changedMeanwhile();
     this.deps.onOutboxWritten();
     return updated;
   }
@@ -155,10 +145,10 @@ export class JobAdministration {
     const job = await this.deps.jobs.findById(jobId);
     if (!job || job.deletedAt) throw notFound();
     if (job.status === 'PROCESSING' && !force) {
-      throw new HttpProblem('conflict', { detail: 'The job is processing; delete it with force=true.' });
+      throw new JobsDomainError('conflict', 'The job is processing; delete it with force=true.');
     }
     if (!(await markDeleted(this.deps.jobs, job, admin, 'admin delete'))) {
-      throw new HttpProblem('conflict', { detail: 'The job changed meanwhile; try again.' });
+      throw changedMeanwhile();
     }
     this.deps.onOutboxWritten();
   }

@@ -14,6 +14,7 @@ import type { JobCreation } from '../../domain/jobs/create-job';
 import type { JobAdministration } from '../../domain/jobs/job-admin';
 import { adminRoutes } from './admin.routes';
 import { catalogueRoutes } from './catalogue.routes';
+import { jobsProblemOf } from './domain-problems';
 import { jobsRoutes } from './jobs.routes';
 import { settingsRoutes } from './settings.routes';
 
@@ -43,5 +44,6 @@ export function createJobsApp(deps: JobsAppDeps): HttpApp {
     metrics: deps.metrics,
     routes: authenticated,
     readinessChecks: deps.readinessChecks,
+    mapError: jobsProblemOf,
   });
 }

@@ -1,0 +1,95 @@
+import type { Logger } from '@kadr/telemetry';
+import type { Job } from '../jobs/job';
+import { failedChange } from '../jobs/job-failure';
+import { jobTimeoutMs } from './job-timeout';
+import { startHeartbeat } from './lease-heartbeat';
+import { uploadOutput } from './output-upload';
+import { ownWrite, RenderWrites, type WorkerStore } from './owned-writes';
+import { progressSteps } from './progress-steps';
+import { renderJob, type RenderDeps } from './render-job';
+import type { RenderWorkspaces } from './render-workspace';
+import { StopSignal, stopReasonOf } from './stop-signal';
+import { GenerationError, generationErrorOf } from './video-provider';
+import { completedChange, requeuedChange, workerActor } from './worker-changes';
+
+export interface ExecutionDeps extends WorkerStore, RenderDeps {
+  logger: Logger;
+  workspaces: RenderWorkspaces;
+  leaseMs: number;
+  fps: number;
+  timeoutFactor: number;
+  timeoutBaseMs: number;
+}
+
+/**
+ * Runs one claimed job to its end: within its time-out, with its lease renewed and its progress
+ * recorded, rendered in a workspace of its own, uploaded, then COMPLETED — every write conditional
+ * on this worker's lease and attempt. How a render that did not complete ends is `endStopped`.
+ */
+export async function executeJob(
+  deps: ExecutionDeps,
+  job: Job,
+  controller: AbortController,
+  stopping: () => boolean,
+): Promise<void> {
+  const log = deps.logger.child({ jobId: job.id, attempt: job.attempt });
+  const actor = workerActor(deps.workerId);
+  const timeoutMs = jobTimeoutMs(job, deps.fps, deps.timeoutFactor, deps.timeoutBaseMs);
+  const timeout = setTimeout(() => controller.abort(new StopSignal('timeout')), timeoutMs);
+  const writes = new RenderWrites(deps, job, controller, log);
+  const stopHeartbeat = startHeartbeat(writes, deps.leaseMs);
+  const onProgress = progressSteps(writes, job, actor, deps.leaseMs, controller.signal);
+
+  const workspace = await deps.workspaces.open(job.id);
+  try {
+    const rendered = await renderJob(deps, job, workspace, onProgress, controller.signal);
+    const output = await uploadOutput(job, workspace, rendered, deps.retries, controller.signal);
+    await writes.settled();
+    if (controller.signal.aborted) throw controller.signal.reason;
+    const completed = await ownWrite(deps, job, (now) => completedChange(job, output, now, actor));
+    if (completed) log.info({ sizeBytes: output.sizeBytes }, 'job completed');
+    else log.warn('job was taken away before it completed (deleted, marked failed or requeued)');
+  } catch (error) {
+    await writes.settled();
+    await endStopped(deps, job, error, { controller, timeoutMs, stopping: stopping(), log });
+  } finally {
+    clearTimeout(timeout);
+    stopHeartbeat();
+    await workspace.remove();
+  }
+}
+
+/**
+ * A render that failed or was stopped: at shutdown the job is handed straight back (PENDING,
+ * `job.created`, the attempt given back — a stopped worker is not the job's fault); a job taken
+ * away is left as it is; anything else fails the job with the catalogue's reason.
+ */
+async function endStopped(
+  deps: ExecutionDeps,
+  job: Job,
+  error: unknown,
+  how: { controller: AbortController; timeoutMs: number; stopping: boolean; log: Logger },
+): Promise<void> {
+  const { log } = how;
+  const actor = workerActor(deps.workerId);
+  const why = stopReasonOf(how.controller.signal);
+  if (why === 'shutdown' || (how.stopping && why !== 'lost' && why !== 'timeout')) {
+    await ownWrite(deps, job, (now) => requeuedChange(job, now, actor, job.attempt - 1)).then(
+      (back) => log.info({ handedBack: back !== null }, 'render stopped by shutdown; the job is queued again'),
+      (writeError: unknown) => log.warn({ err: writeError }, 'could not hand the job back; its lease will expire'),
+    );
+    return;
+  }
+  if (why === 'lost') {
+    log.info('render stopped; the job was taken away');
+    return;
+  }
+  const failure =
+    why === 'timeout'
+      ? new GenerationError('timeout', `The render did not finish within ${Math.round(how.timeoutMs / 1000)} s.`)
+      : generationErrorOf(error);
+  log.warn({ err: error, reason: failure.reason }, 'job failed');
+  await ownWrite(deps, job, (now) => failedChange(job, now, actor, failure.reason, failure.message)).catch(
+    (writeError: unknown) => log.error({ err: writeError }, 'could not record the failure; the lease will expire'),
+  );
+}

@@ -1,0 +1,24 @@
+import type { Job } from '../jobs/job';
+import type { RenderWrites } from './owned-writes';
+import { progressedChange } from './worker-changes';
+
+/**
+ * The provider's progress callback for one render. Providers call it often; only each new 10 %
+ * step is recorded (at most 90: 100 is the completion), so a job publishes at most nine
+ * `job.progress` PROGRESS events. Nothing is recorded once the render was aborted.
+ */
+export function progressSteps(
+  writes: RenderWrites,
+  job: Job,
+  actor: string,
+  leaseMs: number,
+  signal: AbortSignal,
+): (percent: number) => void {
+  let reported = 0;
+  return (percent) => {
+    const step = Math.floor(Math.min(99, percent) / 10) * 10;
+    if (step <= reported || signal.aborted) return;
+    reported = step;
+    void writes.enqueue((now) => progressedChange(job, step, now, actor, leaseMs));
+  };
+}

@@ -1,0 +1,54 @@
+import type { Job } from '../jobs/job';
+import { checkOutput, type VideoInspection, type VideoInspector } from './output-check';
+import type { ProviderRegistry } from './provider-registry';
+import type { RenderWorkspace } from './render-workspace';
+import { withTransientRetries, type RetryPolicy } from './transient-retries';
+import { GenerationError, type GenerationRequest } from './video-provider';
+
+/** The checked video and its thumbnail, in the workspace. */
+export interface RenderedFiles {
+  videoPath: string;
+  thumbnailPath: string;
+  facts: VideoInspection;
+}
+
+export interface RenderDeps {
+  providers: ProviderRegistry;
+  inspector: VideoInspector;
+  retries: RetryPolicy;
+}
+
+/**
+ * One attempt's render in its workspace: the job's provider renders the video (transient failures
+ * retried), the output check passes it or fails the job (credits released, never charged for a
+ * broken video), and a thumbnail is cut from it.
+ */
+export async function renderJob(
+  deps: RenderDeps,
+  job: Job,
+  workspace: RenderWorkspace,
+  onProgress: (percent: number) => void,
+  signal: AbortSignal,
+): Promise<RenderedFiles> {
+  const provider = deps.providers.get(job.provider);
+  if (!provider) throw new GenerationError('aiproxy_error', `The provider ${job.provider} is not available.`);
+  const request: GenerationRequest = {
+    jobId: job.id,
+    prompt: job.prompt,
+    seed: job.seed,
+    modelId: job.modelId,
+    durationSeconds: job.durationSeconds,
+    width: job.width,
+    height: job.height,
+    quality: job.quality,
+    speed: job.speed,
+  };
+  const { videoPath } = await withTransientRetries(deps.retries, signal, () =>
+    provider.generate(request, { workDir: workspace.dir, onProgress, signal }),
+  );
+  const facts = await deps.inspector.inspect(videoPath, signal);
+  checkOutput(facts, job);
+  const thumbnailPath = workspace.pathOf('thumbnail.jpg');
+  await deps.inspector.thumbnail(videoPath, thumbnailPath, Math.min(1.5, facts.durationSeconds / 2), signal);
+  return { videoPath, thumbnailPath, facts };
+}

@@ -1,0 +1,20 @@
+/**
+ * The port to the worker's scratch files (the domain touches no file itself): a private, empty
+ * folder for one attempt, where the provider renders and the thumbnail is cut, and the upload of
+ * what is in it. The adapter: `integrations/workspace/temp-render-workspace.ts`.
+ */
+export interface RenderWorkspace {
+  /** The folder (the provider's `workDir`). */
+  readonly dir: string;
+  /** The path of a file named `name` in the folder. */
+  pathOf(name: string): string;
+  /** Stores a file of the folder in the blob store under `key`; each call reads the file afresh (a retry sends it whole). */
+  upload(key: string, filePath: string, contentType: string): Promise<void>;
+  /** Removes the folder and everything in it; never fails. */
+  remove(): Promise<void>;
+}
+
+export interface RenderWorkspaces {
+  /** A new folder for one attempt of the job. */
+  open(jobId: string): Promise<RenderWorkspace>;
+}
