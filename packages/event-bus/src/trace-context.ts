@@ -1,13 +1,5 @@
-import {
-  context,
-  defaultTextMapGetter,
-  defaultTextMapSetter,
-  propagation,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-  type Span,
-} from '@opentelemetry/api';
+import { context, defaultTextMapGetter, defaultTextMapSetter, propagation, SpanKind, trace } from '@opentelemetry/api';
+import { endsWith } from '@kadr/telemetry';
 import { EVENT_HEADERS, type DeliveredMessage, type MessageHandler } from './port';
 
 /**
@@ -33,18 +25,6 @@ export function headersWithTraceContext(headers: Record<string, string> | undefi
   return { ...carrier, ...headers };
 }
 
-async function inSpan<T>(span: Span, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    span.recordException(error instanceof Error ? error : String(error));
-    span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
-    throw error;
-  } finally {
-    span.end();
-  }
-}
-
 /** A publish as a producer span; `send` runs inside it, so the headers it injects name this span. */
 export function tracedPublish(
   system: MessagingSystem,
@@ -63,7 +43,7 @@ export function tracedPublish(
         'messaging.batch.message_count': messageCount,
       },
     },
-    (span) => inSpan(span, send),
+    (span) => endsWith(span, send),
   );
 }
 
@@ -94,7 +74,7 @@ export function tracedHandler(system: MessagingSystem, group: string, handler: M
         },
       },
       parent,
-      (span) => inSpan(span, () => handler(message)),
+      (span) => endsWith(span, () => handler(message)),
     );
   };
 }

@@ -10,3 +10,4 @@ export {
   ServiceResourceExporter,
 } from './service-attribution';
 export { withTraceHeaders } from './trace-headers';
+export { endsWith, traced, type TracedOptions } from './traced';

@@ -72,6 +72,7 @@ const jobSchema = new Schema<JobDocument>(
     history: { type: [historyEntrySchema], default: [] },
     outbox: { type: [outboxEntrySchema], default: [] },
     correlationId: { type: String, required: true },
+    traceparent: String,
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     completedAt: { type: Date, default: null },

@@ -1,4 +1,4 @@
-import type { Logger } from '@kadr/telemetry';
+import { traced, type Logger } from '@kadr/telemetry';
 import type { Job } from '../jobs/job';
 import { failedChange } from '../jobs/job-failure';
 import { jobTimeoutMs } from './job-timeout';
@@ -26,7 +26,18 @@ export interface ExecutionDeps extends WorkerStore, RenderDeps {
  * recorded, rendered in a workspace of its own, uploaded, then COMPLETED — every write conditional
  * on this worker's lease and attempt. How a render that did not complete ends is `endStopped`.
  */
-export async function executeJob(
+export function executeJob(
+  deps: ExecutionDeps,
+  job: Job,
+  controller: AbortController,
+  stopping: () => boolean,
+): Promise<void> {
+  // In the trace of the request that created the job; its events (progress, completed) join it.
+  const attributes = { 'kadr.job.id': job.id, 'kadr.job.attempt': job.attempt, 'kadr.job.provider': job.provider };
+  return traced('render', { traceparent: job.traceparent, attributes }, () => execute(deps, job, controller, stopping));
+}
+
+async function execute(
   deps: ExecutionDeps,
   job: Job,
   controller: AbortController,

@@ -1,6 +1,7 @@
 import { randomUUID, randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isWithinResolution, type AiModel, type JobDuration, type JobQuality, type JobSpeed } from '@kadr/contracts';
+import { currentTraceContext } from '@kadr/outbox';
 import type { JobRepository } from '../../data-access/jobs/job.repository';
 import {
   InsufficientCreditsError,
@@ -131,6 +132,7 @@ export class JobCreation {
       history: [],
       outbox: [],
       correlationId: input.correlationId,
+      ...currentTraceContext(),
       createdAt: now,
       updatedAt: now,
       completedAt: null,

@@ -67,6 +67,8 @@ export interface Job {
   outbox: OutboxEntry[];
   /** The create request's correlation id, carried by the job's events. */
   correlationId: string;
+  /** W3C trace context of the create request: the job's renders continue that trace. */
+  traceparent?: string;
   createdAt: Date;
   updatedAt: Date;
   completedAt: Date | null;
