@@ -5,7 +5,7 @@
  * - a realistic journey (signed out, a user, the administrator) gets only documented statuses,
  *   and bodies the operations' own zod schemas accept.
  */
-import { createGatewayOpenApi } from '../../services/auth-gateway/src/entry-points/http/pipeline/openapi/gateway-openapi';
+import { createGatewayOpenApi } from '../../services/auth-gateway/src/entry-points/http/09-gateway-routes/openapi/gateway-openapi';
 import { upstreamForPath } from '../../services/auth-gateway/src/integrations/upstreams/route-table';
 import { ApiClient, type Exchange } from './support/api-client';
 import { startEmbeddedStack, type EmbeddedStack } from './support/embedded-stack';

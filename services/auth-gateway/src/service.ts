@@ -13,9 +13,9 @@ import { SessionEndNotices } from './data-access/sessions/session-end-notices';
 import { SessionStore } from './data-access/sessions/session-store';
 import { createSignIn } from './domain/identity/sign-in';
 import { createGatewayApp, type PipelineMounts } from './entry-points/http/app';
-import { createRequestPipeline } from './entry-points/http/pipeline';
-import { shouldUseSecureCookies, type CookiePolicy } from './entry-points/http/cookies';
-import { createLiveUpdates, type LiveUpdates, type LiveUpdatesOptions } from './entry-points/http/live/live-updates';
+import { createRequestPipeline } from './entry-points/http';
+import { shouldUseSecureCookies, type CookiePolicy } from './entry-points/http/03-session/cookies';
+import { createLiveUpdates, type LiveUpdates, type LiveUpdatesOptions } from './entry-points/http/07-live/live-updates';
 import { subscribeUserDeleted } from './entry-points/messaging/user-deleted.consumer';
 import { createOidcSignInClient } from './integrations/oidc/oidc-client';
 
@@ -35,7 +35,7 @@ export type PipelineFactory = (parts: GatewayParts) => PipelineMounts & { close?
 
 /**
  * The request pipeline (rate limits, idempotency, proxying, user summary, flags, OpenAPI, static
- * web app): see `entry-points/http/pipeline/README.md`.
+ * web app): see `entry-points/http/README.md`.
  */
 export const requestPipeline: PipelineFactory = ({ config, adapters, logger, metrics }) =>
   createRequestPipeline({ config, kv: adapters.keyValueStore, logger, metrics });

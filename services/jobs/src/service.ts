@@ -199,8 +199,8 @@ export interface RunningJobsWorker {
  * registered providers, plus the lease sweeper and (for its own writes) the outbox relay.
  */
 export function startJobsWorker(config: JobsConfig, options: JobsStartOptions = {}): Promise<RunningJobsWorker> {
-  // Spans of everything started here say they are jobs's, also when services share a process.
-  return runAsService('jobs', async () => {
+  // The worker's spans say jobs-worker (its deployable and OTEL_SERVICE_NAME in the chart), also embedded.
+  return runAsService('jobs-worker', async () => {
     const workerId = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
     const logger = createLogger({ service: 'jobs-worker', level: config.LOG_LEVEL }).child({ workerId });
     const binaries = ffmpegBinariesOf(config, logger);

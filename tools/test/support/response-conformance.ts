@@ -3,8 +3,8 @@
  * status, and a body that the operation's own zod schema (the one the document was generated
  * from) accepts — problem details against the problem schema.
  */
-import type { OpenApiRegistry } from '../../../services/auth-gateway/src/entry-points/http/pipeline/openapi/openapi-registry';
-import { ProblemSchema } from '../../../services/auth-gateway/src/entry-points/http/pipeline/openapi/problem-schema';
+import type { OpenApiRegistry } from '../../../services/auth-gateway/src/entry-points/http/09-gateway-routes/openapi/openapi-registry';
+import { ProblemSchema } from '../../../services/auth-gateway/src/entry-points/http/09-gateway-routes/openapi/problem-schema';
 import type { Exchange } from './api-client';
 import { findOperation, operationsOf, type OpenApiDocument } from './openapi-operations';
 

@@ -193,9 +193,10 @@ function consumed(trace: Trace, service: string, topic: string, publishes: Recei
   });
 }
 
-function published(trace: Trace, service: string, topic: string, above: ReceivedSpan): ReceivedSpan[] {
-  return trace.all(`${service}'s publish ${topic}`, (s) => {
-    return s.service === service && s.name === `publish ${topic}` && trace.descends(s, above);
+function published(trace: Trace, service: string | string[], topic: string, above: ReceivedSpan): ReceivedSpan[] {
+  const services = [service].flat();
+  return trace.all(`${services.join(' or ')}'s publish ${topic}`, (s) => {
+    return services.includes(s.service) && s.name === `publish ${topic}` && trace.descends(s, above);
   });
 }
 
@@ -211,9 +212,13 @@ function checkJobTrace(trace: Trace): void {
   const jobs = calledBy(trace, 'jobs', 'auth-gateway', request);
   calledBy(trace, 'commerce', 'jobs', jobs);
   const [jobCreated] = published(trace, 'jobs', 'job.created', jobs);
-  consumed(trace, 'jobs', 'job.created', [jobCreated!]);
-  const render = trace.one('the render', (s) => s.service === 'jobs' && s.name === 'render' && trace.descends(s, jobs));
-  const progress = published(trace, 'jobs', 'job.progress', render);
+  consumed(trace, 'jobs-worker', 'job.created', [jobCreated!]);
+  const render = trace.one(
+    'the render',
+    (s) => s.service === 'jobs-worker' && s.name === 'render' && trace.descends(s, jobs),
+  );
+  // Published by the relay of the worker's process: the API's in the embedded mode (one job store, one relay).
+  const progress = published(trace, ['jobs', 'jobs-worker'], 'job.progress', render);
   const capture = consumed(trace, 'commerce', 'job.progress', progress);
   consumed(trace, 'media', 'job.progress', progress);
   const recorded = consumed(trace, 'auth-gateway', 'job.progress', progress);

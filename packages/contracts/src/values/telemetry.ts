@@ -1,7 +1,7 @@
 /**
  * `POST /bff/telemetry`: what a signed-in browser reports to the gateway, and its answer. The web
  * app builds its batches from these types and trims to these limits (so it never earns a 400);
- * the gateway's schema (`services/auth-gateway/.../pipeline/telemetry/telemetry.schema.ts`) is
+ * the gateway's schema (`services/auth-gateway/.../09-gateway-routes/telemetry/telemetry.schema.ts`) is
  * built from the same limits and names and is checked to parse exactly this type. Small on
  * purpose: bounded item counts, capped strings, flat maps of at most ten scalars — a client can
  * neither grow the gateway's label sets nor hand it a payload to store.

@@ -1,6 +1,6 @@
 import { decodeEventOn } from '@kadr/contracts';
 import type { DeliveredMessage } from '@kadr/event-bus';
-import { CurrentUserAnswerSchema } from '../../src/entry-points/http/pipeline/openapi/identity-schemas';
+import { CurrentUserAnswerSchema } from '../../src/entry-points/http/09-gateway-routes/openapi/identity-schemas';
 import { TestBrowser, formAction } from './helpers/browser';
 import {
   ADMIN_EMAIL,

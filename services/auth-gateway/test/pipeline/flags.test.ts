@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ConfigError } from '@kadr/config';
-import { parseFeatureFlags } from '../../src/entry-points/http/pipeline';
+import { parseFeatureFlags } from '../../src/entry-points/http';
 import { createTestGateway } from './helpers/test-gateway';
 
 describe('feature flags', () => {

@@ -1,6 +1,6 @@
 import http from 'node:http';
-import { allowedMethods, documentedPaths } from '../../src/entry-points/http/pipeline/method-not-allowed';
-import { createGatewayOpenApi } from '../../src/entry-points/http/pipeline/openapi/gateway-openapi';
+import { allowedMethods, documentedPaths } from '../../src/entry-points/http/01-method-check/method-not-allowed';
+import { createGatewayOpenApi } from '../../src/entry-points/http/09-gateway-routes/openapi/gateway-openapi';
 import { requestPipeline } from '../../src/service';
 import { startIdentityRig, type IdentityRig } from '../identity/helpers/identity-rig';
 

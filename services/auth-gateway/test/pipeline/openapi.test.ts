@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { z } from 'zod';
-import { createGatewayOpenApi } from '../../src/entry-points/http/pipeline';
+import { createGatewayOpenApi } from '../../src/entry-points/http';
 import { createTestGateway } from './helpers/test-gateway';
 
 /** Every `$ref` of the document, and whether it points at something that exists. */

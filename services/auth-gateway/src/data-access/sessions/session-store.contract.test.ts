@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { MemoryKeyValueStore, RedisKeyValueStore, type KeyValueStore } from '@kadr/kv-store';
 import { describeWithRealServer } from '@kadr/tooling/real-servers';
-import type { SessionUser } from '../../entry-points/http/request-context';
+import type { SessionUser } from '../../entry-points/http/03-session/request-context';
 import { SessionStore, type SessionStoreOptions } from './session-store';
 import { until } from '@kadr/tooling/test-helpers';
 

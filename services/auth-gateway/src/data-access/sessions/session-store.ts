@@ -1,5 +1,5 @@
 import type { KeyValueStore } from '@kadr/kv-store';
-import type { SessionUser } from '../../entry-points/http/request-context';
+import type { SessionUser } from '../../entry-points/http/03-session/request-context';
 import type { SessionEndNotices } from './session-end-notices';
 import {
   isWellFormedSessionId,

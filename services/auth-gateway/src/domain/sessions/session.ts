@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { SessionUser } from '../../entry-points/http/request-context';
+import type { SessionUser } from '../../entry-points/http/03-session/request-context';
 
 /** A signed-in browser, kept server-side; the cookie carries only its id. Times are epoch ms. */
 export interface Session {

@@ -7,12 +7,12 @@ import type { SessionStore } from '../../data-access/sessions/session-store';
 import type { UserRepository } from '../../data-access/users/user.repository';
 import type { SignIn } from '../../domain/identity/sign-in';
 import type { OidcSignInClient } from '../../integrations/oidc/oidc-client';
-import { ADMIN_PREFIX, rejectAmbiguousPaths, requireAdmin, requireSession } from './access.middleware';
-import { authRoutes } from './auth.routes';
-import type { CookiePolicy } from './cookies';
-import { rejectCrossSiteOrigin, requireCsrfToken } from './csrf.middleware';
-import { meRoutes } from './me.routes';
-import { loadSession } from './session.middleware';
+import { ADMIN_PREFIX, rejectAmbiguousPaths, requireAdmin, requireSession } from './05-guards/access.middleware';
+import { authRoutes } from './06-identity/auth.routes';
+import type { CookiePolicy } from './03-session/cookies';
+import { rejectCrossSiteOrigin, requireCsrfToken } from './05-guards/csrf.middleware';
+import { meRoutes } from './06-identity/me.routes';
+import { loadSession } from './03-session/session.middleware';
 
 /** The identity half: sign-in, sessions, CSRF and the guards. */
 export interface IdentityDeps {

@@ -2,7 +2,7 @@ import type { UpstreamName } from './upstream-names';
 
 /**
  * Why a call to an upstream produced no usable answer. The proxy and the internal clients turn
- * these into problems (`pipeline/upstream-problems.ts`); the breaker counts only
+ * these into problems (`entry-points/http/10-proxy/upstream-problems.ts`); the breaker counts only
  * `UpstreamFailure`s — signs that the upstream itself is sick (time-outs, connection errors, 502,
  * 503, 504 and other 5xx) — never what one request made it answer (4xx, and 500/501: see
  * `UpstreamRequestFailedError`).

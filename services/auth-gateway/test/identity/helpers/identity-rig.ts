@@ -7,7 +7,7 @@ import { createLogger, createMetrics } from '@kadr/telemetry';
 import { gatewayConfigSchema, type GatewayConfig } from '../../../src/config';
 import { MemoryUserRepository } from '../../../src/data-access/users/memory-user.repository';
 import { startDevIdentityProvider, type RunningDevIdentityProvider } from '../../../src/dev-identity-provider';
-import { sessionOf } from '../../../src/entry-points/http/request-context';
+import { sessionOf } from '../../../src/entry-points/http/03-session/request-context';
 import { composeAuthGateway, type ComposedGateway, type PipelineFactory } from '../../../src/service';
 import { formAction, type TestBrowser } from './browser';
 

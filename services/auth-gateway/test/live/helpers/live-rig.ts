@@ -8,8 +8,8 @@ import { createLogger, createMetrics, type ServiceMetrics } from '@kadr/telemetr
 import { gatewayConfigSchema } from '../../../src/config';
 import { SessionStore } from '../../../src/data-access/sessions/session-store';
 import { MemoryUserRepository } from '../../../src/data-access/users/memory-user.repository';
-import type { LiveUpdatesOptions } from '../../../src/entry-points/http/live/live-updates';
-import { SESSION_COOKIE } from '../../../src/entry-points/http/cookies';
+import type { LiveUpdatesOptions } from '../../../src/entry-points/http/07-live/live-updates';
+import { SESSION_COOKIE } from '../../../src/entry-points/http/03-session/cookies';
 import { composeAuthGateway, type ComposedGateway } from '../../../src/service';
 import { echoPipeline, TEST_SECRET } from '../../identity/helpers/identity-rig';
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { setSession, type SessionUser } from '../../../src/entry-points/http/request-context';
+import { setSession, type SessionUser } from '../../../src/entry-points/http/03-session/request-context';
 
 export const TEST_USER_HEADER = 'x-test-user';
 export const TEST_ROLES_HEADER = 'x-test-roles';

@@ -4,7 +4,7 @@ import { createHttpApp, type HttpApp } from '@kadr/http-kit';
 import { MemoryKeyValueStore, type KeyValueStore } from '@kadr/kv-store';
 import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
 import { gatewayConfigSchema, type GatewayConfig } from '../../../src/config';
-import { createRequestPipeline, type RequestPipeline } from '../../../src/entry-points/http/pipeline';
+import { createRequestPipeline, type RequestPipeline } from '../../../src/entry-points/http';
 import { fakeSession } from './fake-session';
 import { TEST_SECRET } from './fake-upstream';
 

@@ -2,17 +2,17 @@ import { Router, type RequestHandler } from 'express';
 import { Redis } from 'ioredis';
 import type { KeyValueStore } from '@kadr/kv-store';
 import type { Logger, ServiceMetrics } from '@kadr/telemetry';
-import type { GatewayConfig } from '../../../config';
-import { createUpstreams, type Upstreams } from '../../../integrations/upstreams';
-import { createBffPipeline } from './bff-pipeline';
-import { parseFeatureFlags } from './feature-flags';
-import { paymentNotificationRoutes } from './payment-notification.routes';
-import { createMediaDeliveryRoutes } from './media-delivery.routes';
-import { rejectUndocumentedMethods } from './method-not-allowed';
-import { createGatewayOpenApi } from './openapi/gateway-openapi';
-import type { OpenApiRegistry } from './openapi/openapi-registry';
-import { createRateLimits } from './rate-limits';
-import { createStaticWebRouter } from './static-web.router';
+import type { GatewayConfig } from '../../config';
+import { createUpstreams, type Upstreams } from '../../integrations/upstreams';
+import { createBffPipeline } from './08-bff/bff-pipeline';
+import { parseFeatureFlags } from './09-gateway-routes/feature-flags';
+import { paymentNotificationRoutes } from './02-callbacks/payment-notification.routes';
+import { createMediaDeliveryRoutes } from './10-proxy/media-delivery.routes';
+import { rejectUndocumentedMethods } from './01-method-check/method-not-allowed';
+import { createGatewayOpenApi } from './09-gateway-routes/openapi/gateway-openapi';
+import type { OpenApiRegistry } from './09-gateway-routes/openapi/openapi-registry';
+import { createRateLimits } from './04-rate-limits/rate-limits';
+import { createStaticWebRouter } from './11-static-web/static-web.router';
 
 export interface RequestPipelineOptions {
   config: GatewayConfig;

@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { HttpProblem } from '@kadr/http-kit';
 import type { Logger } from '@kadr/telemetry';
 import type { IdempotencyClaim, IdempotencyStore, StoredResponse } from '../../../data-access/idempotency';
-import { sessionOf } from '../request-context';
+import { sessionOf } from '../03-session/request-context';
 import {
   IDEMPOTENT_REPLAYED_HEADER,
   IDEMPOTENCY_KEY_HEADER,

@@ -4,9 +4,9 @@ import { mediaThumbnailContentPath, mediaVideoContentPath } from '@kadr/contract
 import { HttpProblem, type InternalCaller } from '@kadr/http-kit';
 import type { Logger } from '@kadr/telemetry';
 import { GATEWAY_SERVICE_CALLER, UpstreamCallCancelledError, type Upstreams } from '../../../integrations/upstreams';
-import { sessionOf } from '../request-context';
+import { sessionOf } from '../03-session/request-context';
 import { pickHeaders, sendUpstreamAnswer } from './platform-proxy.routes';
-import { rejectUndecodablePaths } from './decodable-path';
+import { rejectUndecodablePaths } from '../08-bff/decodable-path';
 import { upstreamProblem } from './upstream-problems';
 import { userCaller } from './upstream-caller';
 

@@ -5,7 +5,7 @@ import { LIVE_LOG_MAX_LENGTH, type LiveEntry, type LiveFeedStore } from '../../.
 import type { LiveFeedSubscriptions } from '../../../data-access/live/live-feed-subscriptions';
 import type { SessionStore } from '../../../data-access/sessions/session-store';
 import { sessionTagOf } from '../../../domain/sessions/session';
-import { sessionOf } from '../request-context';
+import { sessionOf } from '../03-session/request-context';
 import type { LiveConnections } from './live-connections';
 import type { LiveMetrics } from './live-metrics';
 import { EMPTY_LOG_ID, resumePointOf, type ResumePoint } from './resume-point';

@@ -1,14 +1,14 @@
 import { Router, type Request, type Response } from 'express';
 import { context, propagation } from '@opentelemetry/api';
 import type { Logger } from '@kadr/telemetry';
-import type { LoginTransactionStore } from '../../data-access/login-transactions/login-transaction-store';
-import type { SessionStore } from '../../data-access/sessions/session-store';
-import { permissionsFor } from '../../domain/identity/roles';
-import { safeReturnTo } from '../../domain/identity/return-to';
-import type { SignIn } from '../../domain/identity/sign-in';
-import type { User } from '../../domain/identity/user';
-import type { OidcSignInClient } from '../../integrations/oidc/oidc-client';
-import { SignInFailure, type SignInFailureCode } from '../../integrations/oidc/sign-in-failure';
+import type { LoginTransactionStore } from '../../../data-access/login-transactions/login-transaction-store';
+import type { SessionStore } from '../../../data-access/sessions/session-store';
+import { permissionsFor } from '../../../domain/identity/roles';
+import { safeReturnTo } from '../../../domain/identity/return-to';
+import type { SignIn } from '../../../domain/identity/sign-in';
+import type { User } from '../../../domain/identity/user';
+import type { OidcSignInClient } from '../../../integrations/oidc/oidc-client';
+import { SignInFailure, type SignInFailureCode } from '../../../integrations/oidc/sign-in-failure';
 import {
   clearLoginCookie,
   clearSessionCookies,
@@ -20,8 +20,8 @@ import {
   setLoginCookie,
   setSessionCookies,
   type CookiePolicy,
-} from './cookies';
-import { sessionOf, type SessionUser } from './request-context';
+} from '../03-session/cookies';
+import { sessionOf, type SessionUser } from '../03-session/request-context';
 
 export interface AuthRoutesDeps {
   /** Undefined when no issuer is configured: sign-in then answers `provider_unavailable`. */

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import { HttpProblem } from '@kadr/http-kit';
 import type { Logger } from '@kadr/telemetry';
-import type { SessionStore } from '../../data-access/sessions/session-store';
-import { isTouchDue, type Session } from '../../domain/sessions/session';
+import type { SessionStore } from '../../../data-access/sessions/session-store';
+import { isTouchDue, type Session } from '../../../domain/sessions/session';
 import { clearSessionCookies, readCookie, SESSION_COOKIE, type CookiePolicy } from './cookies';
 import { setSession, type RequestSession } from './request-context';
 

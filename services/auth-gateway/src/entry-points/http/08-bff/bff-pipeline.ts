@@ -4,16 +4,16 @@ import type { Logger, ServiceMetrics } from '@kadr/telemetry';
 import type { GatewayConfig } from '../../../config';
 import { KeyValueIdempotencyStore } from '../../../data-access/idempotency';
 import type { Upstreams } from '../../../integrations/upstreams';
-import { parseFeatureFlags, type FeatureFlag } from './feature-flags';
+import { parseFeatureFlags, type FeatureFlag } from '../09-gateway-routes/feature-flags';
 import { rejectUndecodablePaths } from './decodable-path';
-import { createFlagsRoutes } from './flags.routes';
+import { createFlagsRoutes } from '../09-gateway-routes/flags.routes';
 import { idempotencyMiddleware } from './idempotency.middleware';
 import { requireJsonBody } from './json-body.middleware';
-import type { OpenApiRegistry } from './openapi/openapi-registry';
-import { createGatewayOpenApi } from './openapi/gateway-openapi';
-import { createPlatformProxy } from './platform-proxy.routes';
-import { createSummaryRoutes } from './summary.routes';
-import { createTelemetryRoutes } from './telemetry';
+import type { OpenApiRegistry } from '../09-gateway-routes/openapi/openapi-registry';
+import { createGatewayOpenApi } from '../09-gateway-routes/openapi/gateway-openapi';
+import { createPlatformProxy } from '../10-proxy/platform-proxy.routes';
+import { createSummaryRoutes } from '../09-gateway-routes/summary.routes';
+import { createTelemetryRoutes } from '../09-gateway-routes/telemetry';
 
 export type BffPipelineConfig = Pick<GatewayConfig, 'IDEMPOTENCY_TTL_HOURS' | 'UPSTREAM_TIMEOUT_MS' | 'FEATURE_FLAGS'>;
 

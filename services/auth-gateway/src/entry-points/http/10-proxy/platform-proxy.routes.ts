@@ -7,7 +7,7 @@ import {
   upstreamForPath,
   type Upstreams,
 } from '../../../integrations/upstreams';
-import { sessionOf } from '../request-context';
+import { sessionOf } from '../03-session/request-context';
 import { upstreamProblem } from './upstream-problems';
 import { userCaller } from './upstream-caller';
 

@@ -1,5 +1,5 @@
 import type { InternalCaller } from '@kadr/http-kit';
-import type { SessionUser } from '../request-context';
+import type { SessionUser } from '../03-session/request-context';
 
 /** The identity the internal token carries for a signed-in user (sub = user id, e-mail, name, roles). */
 export function userCaller(user: SessionUser): InternalCaller {

@@ -3,8 +3,8 @@ import { HttpProblem } from '@kadr/http-kit';
 import type { Logger } from '@kadr/telemetry';
 import { loadUserSummary } from '../../../domain/summary';
 import { createCommerceClient, createI18nClient, type Upstreams } from '../../../integrations/upstreams';
-import { sessionOf } from '../request-context';
-import { userCaller } from './upstream-caller';
+import { sessionOf } from '../03-session/request-context';
+import { userCaller } from '../10-proxy/upstream-caller';
 
 export const USER_SUMMARY_PATH = '/platform/api/users/me/summary';
 

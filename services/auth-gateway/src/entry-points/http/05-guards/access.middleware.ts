@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { HttpProblem } from '@kadr/http-kit';
-import { isAdmin, sessionOf } from './request-context';
+import { isAdmin, sessionOf } from '../03-session/request-context';
 
 /**
  * The `/bff` routes a signed-out visitor may read (ARCHITECTURE §6). Exact paths, GET/HEAD only:

@@ -4,7 +4,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { HttpProblem } from '@kadr/http-kit';
 import type { Logger } from '@kadr/telemetry';
 import type { GatewayConfig } from '../../../config';
-import { sessionOf } from '../request-context';
+import { sessionOf } from '../03-session/request-context';
 
 export interface RateLimitsOptions {
   config: Pick<

@@ -1,7 +1,7 @@
 import express, { Router } from 'express';
 import type { Logger } from '@kadr/telemetry';
 import { GATEWAY_SERVICE_CALLER, UpstreamCallCancelledError, type Upstreams } from '../../../integrations/upstreams';
-import { upstreamProblem } from './upstream-problems';
+import { upstreamProblem } from '../10-proxy/upstream-problems';
 
 /** Where Tpay posts its notifications (the public URL configured as commerce's TPAY notification URL). */
 export const TPAY_NOTIFICATION_PATH = '/bff/platform/api/commerce/payment/tpay/notification';

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Registry } from 'prom-client';
 import { HttpProblem, parseInput } from '@kadr/http-kit';
 import type { Logger } from '@kadr/telemetry';
-import { sessionOf, type SessionUser } from '../../request-context';
+import { sessionOf, type SessionUser } from '../../03-session/request-context';
 import { apiRouteTemplate } from './api-route-templates';
 import { createClientMetrics, statusClass, type ClientMetrics } from './client-metrics';
 import { redactClientProps, redactClientText } from './client-text-redaction';

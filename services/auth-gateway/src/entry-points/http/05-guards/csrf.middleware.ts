@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { HttpProblem } from '@kadr/http-kit';
-import { sessionOf } from './request-context';
+import { sessionOf } from '../03-session/request-context';
 
 export const CSRF_HEADER = 'x-csrf-token';
 

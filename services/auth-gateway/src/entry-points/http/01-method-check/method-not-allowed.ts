@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { HttpProblem } from '@kadr/http-kit';
-import type { OpenApiRoute } from './openapi/openapi-registry';
+import type { OpenApiRoute } from '../09-gateway-routes/openapi/openapi-registry';
 
 /** A documented path template and the methods it answers, upper case (HEAD with GET, OPTIONS always). */
 interface DocumentedPath {

@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import { HttpProblem } from '@kadr/http-kit';
-import type { UserRepository } from '../../data-access/users/user.repository';
-import { CurrentUserAnswerSchema } from './pipeline/openapi/identity-schemas';
-import { sessionOf } from './request-context';
+import type { UserRepository } from '../../../data-access/users/user.repository';
+import { CurrentUserAnswerSchema } from '../09-gateway-routes/openapi/identity-schemas';
+import { sessionOf } from '../03-session/request-context';
 
 /**
  * `GET /bff/platform/api/auth/me`: the signed-in user. Profile fields come from the users

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROBLEM_CATALOGUE } from '@kadr/http-kit';
-import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema, STATE_CHANGING_METHODS } from '../idempotency-key';
+import { IDEMPOTENCY_KEY_HEADER, IdempotencyKeySchema, STATE_CHANGING_METHODS } from '../../08-bff/idempotency-key';
 import { ProblemSchema } from './problem-schema';
 
 export type OpenApiMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
