@@ -12,4 +12,11 @@ export type { KafkaConsumerTuning } from './kafka/kafka-consumer';
 export type { KafkaLogLevelName } from './kafka/kafka-log';
 export type { EventBusLog } from './log';
 export { DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_DELAY_MS, MAX_RETRY_DELAY_MS } from './delivery';
+export {
+  subscribeTopics,
+  type EventIdClaims,
+  type SubscribeTopicsOptions,
+  type TopicHandler,
+  type TopicHandlers,
+} from './subscribe-topics';
 export { headersWithTraceContext, type MessagingSystem } from './trace-context';

@@ -13,11 +13,6 @@ import type { PaymentProvider } from './domain/payments/payment-provider';
 import { Subscriptions } from './domain/subscriptions/subscriptions';
 import { createCommerceApp } from './entry-points/http/app';
 import { subscribeCommerce } from './entry-points/messaging/commerce-consumer';
-import { onJobDeleted } from './entry-points/messaging/job-deleted.consumer';
-import { onJobProgress } from './entry-points/messaging/job-progress.consumer';
-import { onPaymentCompleted } from './entry-points/messaging/payment-completed.consumer';
-import { onUserDeleted } from './entry-points/messaging/user-deleted.consumer';
-import { onUserRegistered } from './entry-points/messaging/user-registered.consumer';
 import type { EgressClient } from './integrations/tpay/egress';
 import { TpayPaymentProvider } from './integrations/tpay/tpay-payment-provider';
 import { tpaySettingsOf, wireTpay } from './tpay-setup';
@@ -116,12 +111,13 @@ export function composeCommerce(parts: CommerceParts): ComposedCommerce {
     relay,
     async startBackground() {
       relay.start();
-      consumer = await subscribeCommerce(adapters.eventBus, {
-        'user.registered': onUserRegistered(accounts),
-        'job.progress': onJobProgress(holds, logger),
-        'job.deleted': onJobDeleted(holds, logger),
-        'payment.completed': onPaymentCompleted(accounts, subscriptions, logger),
-        'user.deleted': onUserDeleted(adapters, adapters.eventBus, logger),
+      consumer = await subscribeCommerce({
+        bus: adapters.eventBus,
+        accounts,
+        holds,
+        subscriptions,
+        stores: adapters,
+        logger,
       });
       sweep = setInterval(() => {
         orders.expireStale().catch((err: unknown) => logger.warn({ err }, 'order expiry sweep failed'));

@@ -1,5 +1,5 @@
-import { decodeEventOn, encodeEvent, timestampFromDate } from '@kadr/contracts';
-import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
+import { encodeEvent, timestampFromDate } from '@kadr/contracts';
+import { subscribeTopics, type ConsumerHandle, type EventBus } from '@kadr/event-bus';
 import type { Logger } from '@kadr/telemetry';
 import type { LiveFeedStore } from '../../data-access/live/live-feed-store';
 import type { SessionStore } from '../../data-access/sessions/session-store';
@@ -29,23 +29,23 @@ export function subscribeUserDeleted({
   liveFeed,
   logger,
 }: UserDeletedConsumerDeps): Promise<ConsumerHandle> {
-  return bus.subscribe({
+  return subscribeTopics(bus, {
     group: PRODUCER,
-    topics: ['user.deleted'],
-    handler: async (message) => {
-      const envelope = decodeEventOn('user.deleted', message.value);
-      const { userId, purge } = envelope.payload.value;
-      const endedSessions = await sessions.destroyAllForUser(userId);
-      await liveFeed?.forget(userId);
-      const deleted = await users.delete(userId);
-      if (purge) {
-        const purged = encodeEvent(
-          { case: 'userPurged', value: { userId, service: PRODUCER, purgedAt: timestampFromDate(new Date()) } },
-          { producer: PRODUCER, correlationId: envelope.correlationId || envelope.eventId },
-        );
-        await bus.publish(purged.topic, [purged]);
-      }
-      logger.info({ userId, purge, endedSessions, deleted, eventId: envelope.eventId }, 'user deleted');
+    handlers: {
+      'user.deleted': async (envelope) => {
+        const { userId, purge } = envelope.payload.value;
+        const endedSessions = await sessions.destroyAllForUser(userId);
+        await liveFeed?.forget(userId);
+        const deleted = await users.delete(userId);
+        if (purge) {
+          const purged = encodeEvent(
+            { case: 'userPurged', value: { userId, service: PRODUCER, purgedAt: timestampFromDate(new Date()) } },
+            { producer: PRODUCER, correlationId: envelope.correlationId || envelope.eventId },
+          );
+          await bus.publish(purged.topic, [purged]);
+        }
+        logger.info({ userId, purge, endedSessions, deleted, eventId: envelope.eventId }, 'user deleted');
+      },
     },
   });
 }

@@ -1,5 +1,5 @@
-import { JobProgressKind, decodeEventOn, timestampDate } from '@kadr/contracts';
-import type { DeliveredMessage } from '@kadr/event-bus';
+import { JobProgressKind, timestampDate } from '@kadr/contracts';
+import type { TopicHandler } from '@kadr/event-bus';
 import type { Logger } from '@kadr/telemetry';
 import type { Holds } from '../../domain/credits/holds';
 
@@ -8,9 +8,8 @@ import type { Holds } from '../../domain/credits/holds';
  * only a hold placed before the event happened (a requeued job's new hold is not released by a
  * redelivered FAILED of its earlier run), so redelivery is harmless.
  */
-export function onJobProgress(holds: Holds, logger: Logger) {
-  return async (message: DeliveredMessage): Promise<void> => {
-    const event = decodeEventOn('job.progress', message.value);
+export function onJobProgress(holds: Holds, logger: Logger): TopicHandler<'job.progress'> {
+  return async (event) => {
     const { jobId, userId, kind, occurredAt } = event.payload.value;
     const outcome =
       kind === JobProgressKind.COMPLETED ? 'capture' : kind === JobProgressKind.FAILED ? 'release' : undefined;

@@ -1,5 +1,4 @@
-import { decodeEventOn } from '@kadr/contracts';
-import type { DeliveredMessage } from '@kadr/event-bus';
+import type { TopicHandler } from '@kadr/event-bus';
 import type { Logger } from '@kadr/telemetry';
 import { PLAN_IDS, type PlanId } from '@kadr/contracts';
 import type { CreditAccounts } from '../../domain/credits/accounts';
@@ -11,9 +10,12 @@ const isPlanId = (value: string): value is PlanId => (PLAN_IDS as readonly strin
  * `payment.completed` → grant the package's credits or activate the plan, exactly once per
  * order: the account records applied order ids in the same update as the grant.
  */
-export function onPaymentCompleted(accounts: CreditAccounts, subscriptions: Subscriptions, logger: Logger) {
-  return async (message: DeliveredMessage): Promise<void> => {
-    const event = decodeEventOn('payment.completed', message.value);
+export function onPaymentCompleted(
+  accounts: CreditAccounts,
+  subscriptions: Subscriptions,
+  logger: Logger,
+): TopicHandler<'payment.completed'> {
+  return async (event) => {
     const { orderId, userId, product, credits } = event.payload.value;
     if (product.case === 'packageId') {
       const granted = await accounts.grantPurchase(userId, orderId, credits, event.correlationId);

@@ -1,5 +1,5 @@
-import { decodeEventOn, encodeEvent, timestampFromDate } from '@kadr/contracts';
-import type { DeliveredMessage, EventBus } from '@kadr/event-bus';
+import { encodeEvent, timestampFromDate } from '@kadr/contracts';
+import type { EventBus, TopicHandler } from '@kadr/event-bus';
 import type { Logger } from '@kadr/telemetry';
 import { purgeUser, type PurgeStores } from '../../domain/users/purge-user';
 
@@ -8,9 +8,8 @@ import { purgeUser, type PurgeStores } from '../../domain/users/purge-user';
  * `user.purged` (directly: the account that could carry it in its outbox is gone; a repeat
  * purges nothing and confirms again, which admin tolerates). Without purge the records stay.
  */
-export function onUserDeleted(stores: PurgeStores, bus: EventBus, logger: Logger) {
-  return async (message: DeliveredMessage): Promise<void> => {
-    const event = decodeEventOn('user.deleted', message.value);
+export function onUserDeleted(stores: PurgeStores, bus: EventBus, logger: Logger): TopicHandler<'user.deleted'> {
+  return async (event) => {
     const { userId, purge } = event.payload.value;
     if (!purge) return;
     await purgeUser(stores, userId);

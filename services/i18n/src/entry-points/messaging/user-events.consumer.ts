@@ -1,5 +1,5 @@
-import { decodeEventOn, encodeEvent, timestampFromDate } from '@kadr/contracts';
-import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
+import { encodeEvent, timestampFromDate } from '@kadr/contracts';
+import { subscribeTopics, type ConsumerHandle, type EventBus } from '@kadr/event-bus';
 import type { Logger } from '@kadr/telemetry';
 import type { PreferenceRepository } from '../../data-access/preference.repository';
 import { DEFAULT_LANGUAGE, isSupportedLanguage } from '../../domain/languages';
@@ -25,27 +25,26 @@ export function subscribeUserEvents({
   logger,
   now = () => new Date(),
 }: UserEventsConsumerDeps): Promise<ConsumerHandle> {
-  return bus.subscribe({
+  return subscribeTopics(bus, {
     group: SERVICE,
-    topics: ['user.registered', 'user.deleted'],
-    handler: async (message) => {
-      if (message.topic === 'user.registered') {
-        const { userId, preferredLanguage } = decodeEventOn('user.registered', message.value).payload.value;
+    handlers: {
+      'user.registered': async ({ payload }) => {
+        const { userId, preferredLanguage } = payload.value;
         const language = isSupportedLanguage(preferredLanguage) ? preferredLanguage : DEFAULT_LANGUAGE;
         await preferences.createIfAbsent(userId, language, now());
-        return;
-      }
-      const envelope = decodeEventOn('user.deleted', message.value);
-      const { userId, purge } = envelope.payload.value;
-      const deleted = await preferences.delete(userId);
-      if (purge) {
-        const purged = encodeEvent(
-          { case: 'userPurged', value: { userId, service: SERVICE, purgedAt: timestampFromDate(now()) } },
-          { producer: SERVICE, correlationId: envelope.correlationId || envelope.eventId },
-        );
-        await bus.publish(purged.topic, [purged]);
-      }
-      logger.info({ userId, purge, deleted, eventId: envelope.eventId }, 'user deleted');
+      },
+      'user.deleted': async (envelope) => {
+        const { userId, purge } = envelope.payload.value;
+        const deleted = await preferences.delete(userId);
+        if (purge) {
+          const purged = encodeEvent(
+            { case: 'userPurged', value: { userId, service: SERVICE, purgedAt: timestampFromDate(now()) } },
+            { producer: SERVICE, correlationId: envelope.correlationId || envelope.eventId },
+          );
+          await bus.publish(purged.topic, [purged]);
+        }
+        logger.info({ userId, purge, deleted, eventId: envelope.eventId }, 'user deleted');
+      },
     },
   });
 }

@@ -1,5 +1,4 @@
-import { decodeEventOn } from '@kadr/contracts';
-import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
+import { subscribeTopics, type ConsumerHandle, type EventBus } from '@kadr/event-bus';
 import type { Logger } from '@kadr/telemetry';
 import type { JobRunner } from '../../domain/generation/job-runner';
 
@@ -16,16 +15,16 @@ export function subscribeJobCreated(deps: {
   runner: JobRunner;
   logger: Logger;
 }): Promise<ConsumerHandle> {
-  return deps.bus.subscribe({
+  return subscribeTopics(deps.bus, {
     group: WORKER_GROUP,
-    topics: ['job.created'],
     // Busy workers retry for a while (30 s cap per wait) before the message is dead-lettered.
     maxAttempts: 40,
     retryDelayMs: 500,
-    handler: async (message) => {
-      const { payload, eventId } = decodeEventOn('job.created', message.value);
-      const outcome = await deps.runner.onJobCreated(payload.value.jobId);
-      deps.logger.debug({ jobId: payload.value.jobId, eventId, outcome }, 'job.created handled');
+    handlers: {
+      'job.created': async ({ payload, eventId }) => {
+        const outcome = await deps.runner.onJobCreated(payload.value.jobId);
+        deps.logger.debug({ jobId: payload.value.jobId, eventId, outcome }, 'job.created handled');
+      },
     },
   });
 }

@@ -1,5 +1,5 @@
-import { decodeEventOn, encodeEvent, timestampFromDate } from '@kadr/contracts';
-import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
+import { encodeEvent, timestampFromDate } from '@kadr/contracts';
+import { subscribeTopics, type ConsumerHandle, type EventBus } from '@kadr/event-bus';
 import type { Logger } from '@kadr/telemetry';
 import type { JobRepository } from '../../data-access/jobs/job.repository';
 import type { ProviderSettingsRepository } from '../../data-access/settings/provider-settings.repository';
@@ -18,21 +18,21 @@ export function subscribeUserDeleted(deps: {
   logger: Logger;
   onOutboxWritten(): void;
 }): Promise<ConsumerHandle> {
-  return deps.bus.subscribe({
+  return subscribeTopics(deps.bus, {
     group: PRODUCER,
-    topics: ['user.deleted'],
-    handler: async (message) => {
-      const envelope = decodeEventOn('user.deleted', message.value);
-      const { userId, purge, requestedBy } = envelope.payload.value;
-      if (!purge) return;
-      const deleted = await purgeUserJobs(deps.jobs, deps.settings, userId, requestedBy || 'service:admin');
-      if (deleted > 0) deps.onOutboxWritten();
-      const purged = encodeEvent(
-        { case: 'userPurged', value: { userId, service: PRODUCER, purgedAt: timestampFromDate(new Date()) } },
-        { producer: PRODUCER, correlationId: envelope.correlationId || envelope.eventId },
-      );
-      await deps.bus.publish(purged.topic, [purged]);
-      deps.logger.info({ userId, deleted, eventId: envelope.eventId }, 'user purged');
+    handlers: {
+      'user.deleted': async (envelope) => {
+        const { userId, purge, requestedBy } = envelope.payload.value;
+        if (!purge) return;
+        const deleted = await purgeUserJobs(deps.jobs, deps.settings, userId, requestedBy || 'service:admin');
+        if (deleted > 0) deps.onOutboxWritten();
+        const purged = encodeEvent(
+          { case: 'userPurged', value: { userId, service: PRODUCER, purgedAt: timestampFromDate(new Date()) } },
+          { producer: PRODUCER, correlationId: envelope.correlationId || envelope.eventId },
+        );
+        await deps.bus.publish(purged.topic, [purged]);
+        deps.logger.info({ userId, deleted, eventId: envelope.eventId }, 'user purged');
+      },
     },
   });
 }

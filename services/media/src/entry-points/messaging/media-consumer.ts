@@ -1,12 +1,10 @@
-import { decodeEventOn, encodeEvent, JobProgressKind, timestampFromDate, type Topic } from '@kadr/contracts';
-import type { ConsumerHandle, DeliveredMessage, EventBus } from '@kadr/event-bus';
+import { encodeEvent, JobProgressKind, timestampFromDate } from '@kadr/contracts';
+import { subscribeTopics, type ConsumerHandle, type EventBus } from '@kadr/event-bus';
 import type { Logger } from '@kadr/telemetry';
 import type { MediaLibrary } from '../../domain/videos/media-library';
 
 /** The consumer group and producer name: the service's name (ARCHITECTURE §9). */
 export const SERVICE = 'media';
-
-export const CONSUMED_TOPICS = ['job.progress', 'job.deleted', 'user.deleted'] as const satisfies readonly Topic[];
 
 export interface MediaConsumerDeps {
   bus: EventBus;
@@ -16,60 +14,51 @@ export interface MediaConsumerDeps {
 }
 
 /**
- * One member of the `media` group for the three topics it consumes (one subscription: members of
- * a Kafka group with different subscriptions can be assigned partitions they do not handle).
- * Every handler is idempotent — a record per job id, deletes that find nothing are fine — so
- * redeliveries do no harm. A handler that throws is retried and then dead-lettered by the bus.
+ * One member of the `media` group for the three topics it consumes. Every handler is idempotent
+ * — a record per job id, deletes that find nothing are fine — so redeliveries do no harm. A
+ * handler that throws is retried and then dead-lettered by the bus.
  */
-export async function subscribeMedia({
+export function subscribeMedia({
   bus,
   library,
   logger,
   now = () => new Date(),
 }: MediaConsumerDeps): Promise<ConsumerHandle> {
-  const handlers: Record<(typeof CONSUMED_TOPICS)[number], (message: DeliveredMessage) => Promise<void>> = {
-    'job.progress': async (message) => {
-      const progress = decodeEventOn('job.progress', message.value).payload.value;
-      // Only a finished video is media's business; queued/started/progress/failed are not.
-      if (progress.kind !== JobProgressKind.COMPLETED) return;
-      const { video, inserted } = await library.registerCompletion(progress);
-      if (inserted) logger.info({ jobId: video.jobId, userId: video.userId }, 'video registered');
-    },
-    'job.deleted': async (message) => {
-      const { jobId, userId } = decodeEventOn('job.deleted', message.value).payload.value;
-      if (!jobId) {
-        logger.warn({ offset: message.offset }, 'job.deleted without a job id: ignored');
-        return;
-      }
-      const removed = await library.deleteJob(jobId, userId);
-      logger.info({ jobId, userId, ...removed }, 'job deleted: video removed');
-    },
-    'user.deleted': async (message) => {
-      const envelope = decodeEventOn('user.deleted', message.value);
-      const { userId, purge } = envelope.payload.value;
-      if (!userId) {
-        logger.warn({ eventId: envelope.eventId }, 'user.deleted without a user id: ignored');
-        return;
-      }
-      const removed = await library.purgeUser(userId);
-      if (purge) {
-        const purged = encodeEvent(
-          { case: 'userPurged', value: { userId, service: SERVICE, purgedAt: timestampFromDate(now()) } },
-          { producer: SERVICE, correlationId: envelope.correlationId || envelope.eventId },
-        );
-        await bus.publish(purged.topic, [purged]);
-      }
-      logger.info({ userId, purge, ...removed, eventId: envelope.eventId }, 'user deleted: videos removed');
-    },
-  };
-  await bus.ensureTopics([...CONSUMED_TOPICS]);
-  return bus.subscribe({
+  return subscribeTopics(bus, {
     group: SERVICE,
-    topics: [...CONSUMED_TOPICS],
-    handler: async (message) => {
-      const handle = handlers[message.topic as (typeof CONSUMED_TOPICS)[number]];
-      if (!handle) throw new Error(`no handler for topic ${message.topic}`);
-      await handle(message);
+    handlers: {
+      'job.progress': async ({ payload }) => {
+        const progress = payload.value;
+        // Only a finished video is media's business; queued/started/progress/failed are not.
+        if (progress.kind !== JobProgressKind.COMPLETED) return;
+        const { video, inserted } = await library.registerCompletion(progress);
+        if (inserted) logger.info({ jobId: video.jobId, userId: video.userId }, 'video registered');
+      },
+      'job.deleted': async ({ payload }, message) => {
+        const { jobId, userId } = payload.value;
+        if (!jobId) {
+          logger.warn({ offset: message.offset }, 'job.deleted without a job id: ignored');
+          return;
+        }
+        const removed = await library.deleteJob(jobId, userId);
+        logger.info({ jobId, userId, ...removed }, 'job deleted: video removed');
+      },
+      'user.deleted': async (envelope) => {
+        const { userId, purge } = envelope.payload.value;
+        if (!userId) {
+          logger.warn({ eventId: envelope.eventId }, 'user.deleted without a user id: ignored');
+          return;
+        }
+        const removed = await library.purgeUser(userId);
+        if (purge) {
+          const purged = encodeEvent(
+            { case: 'userPurged', value: { userId, service: SERVICE, purgedAt: timestampFromDate(now()) } },
+            { producer: SERVICE, correlationId: envelope.correlationId || envelope.eventId },
+          );
+          await bus.publish(purged.topic, [purged]);
+        }
+        logger.info({ userId, purge, ...removed, eventId: envelope.eventId }, 'user deleted: videos removed');
+      },
     },
   });
 }
