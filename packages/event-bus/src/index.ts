@@ -20,3 +20,4 @@ export {
   type TopicHandlers,
 } from './subscribe-topics';
 export { headersWithTraceContext, type MessagingSystem } from './trace-context';
+export { confirmPurge } from './purge-confirmation';

@@ -1,5 +1,4 @@
-import { encodeEvent, timestampFromDate } from '@kadr/contracts';
-import { subscribeTopics, type ConsumerHandle, type EventBus } from '@kadr/event-bus';
+import { confirmPurge, type ConsumerHandle, type EventBus, subscribeTopics } from '@kadr/event-bus';
 import type { Logger } from '@kadr/telemetry';
 import type { LiveFeedStore } from '../../data-access/live/live-feed-store';
 import type { SessionStore } from '../../data-access/sessions/session-store';
@@ -37,13 +36,7 @@ export function subscribeUserDeleted({
         const endedSessions = await sessions.destroyAllForUser(userId);
         await liveFeed?.forget(userId);
         const deleted = await users.delete(userId);
-        if (purge) {
-          const purged = encodeEvent(
-            { case: 'userPurged', value: { userId, service: PRODUCER, purgedAt: timestampFromDate(new Date()) } },
-            { producer: PRODUCER, correlationId: envelope.correlationId || envelope.eventId },
-          );
-          await bus.publish(purged.topic, [purged]);
-        }
+        if (purge) await confirmPurge(bus, PRODUCER, envelope);
         logger.info({ userId, purge, endedSessions, deleted, eventId: envelope.eventId }, 'user deleted');
       },
     },

@@ -1,4 +1,4 @@
-import { encodeEvent, timestampFromDate } from '@kadr/contracts';
+import { confirmPurge } from '@kadr/event-bus';
 import type { EventBus, TopicHandler } from '@kadr/event-bus';
 import type { Logger } from '@kadr/telemetry';
 import { purgeUser, type PurgeStores } from '../../domain/users/purge-user';
@@ -13,11 +13,7 @@ export function onUserDeleted(stores: PurgeStores, bus: EventBus, logger: Logger
     const { userId, purge } = event.payload.value;
     if (!purge) return;
     await purgeUser(stores, userId);
-    const purged = encodeEvent(
-      { case: 'userPurged', value: { userId, service: 'commerce', purgedAt: timestampFromDate(new Date()) } },
-      { producer: 'commerce', correlationId: event.correlationId },
-    );
-    await bus.publish(purged.topic, [purged]);
+    await confirmPurge(bus, 'commerce', event);
     logger.info({ userId }, 'user purged');
   };
 }

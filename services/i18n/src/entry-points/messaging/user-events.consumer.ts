@@ -1,5 +1,4 @@
-import { encodeEvent, timestampFromDate } from '@kadr/contracts';
-import { subscribeTopics, type ConsumerHandle, type EventBus } from '@kadr/event-bus';
+import { confirmPurge, type ConsumerHandle, type EventBus, subscribeTopics } from '@kadr/event-bus';
 import type { Logger } from '@kadr/telemetry';
 import type { PreferenceRepository } from '../../data-access/preference.repository';
 import { DEFAULT_LANGUAGE, isSupportedLanguage } from '../../domain/languages';
@@ -36,13 +35,7 @@ export function subscribeUserEvents({
       'user.deleted': async (envelope) => {
         const { userId, purge } = envelope.payload.value;
         const deleted = await preferences.delete(userId);
-        if (purge) {
-          const purged = encodeEvent(
-            { case: 'userPurged', value: { userId, service: SERVICE, purgedAt: timestampFromDate(now()) } },
-            { producer: SERVICE, correlationId: envelope.correlationId || envelope.eventId },
-          );
-          await bus.publish(purged.topic, [purged]);
-        }
+        if (purge) await confirmPurge(bus, SERVICE, envelope, now());
         logger.info({ userId, purge, deleted, eventId: envelope.eventId }, 'user deleted');
       },
     },

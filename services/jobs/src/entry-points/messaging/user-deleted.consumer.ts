@@ -1,5 +1,4 @@
-import { encodeEvent, timestampFromDate } from '@kadr/contracts';
-import { subscribeTopics, type ConsumerHandle, type EventBus } from '@kadr/event-bus';
+import { confirmPurge, type ConsumerHandle, type EventBus, subscribeTopics } from '@kadr/event-bus';
 import type { Logger } from '@kadr/telemetry';
 import type { JobRepository } from '../../data-access/jobs/job.repository';
 import type { ProviderSettingsRepository } from '../../data-access/settings/provider-settings.repository';
@@ -26,11 +25,7 @@ export function subscribeUserDeleted(deps: {
         if (!purge) return;
         const deleted = await purgeUserJobs(deps.jobs, deps.settings, userId, requestedBy || 'service:admin');
         if (deleted > 0) deps.onOutboxWritten();
-        const purged = encodeEvent(
-          { case: 'userPurged', value: { userId, service: PRODUCER, purgedAt: timestampFromDate(new Date()) } },
-          { producer: PRODUCER, correlationId: envelope.correlationId || envelope.eventId },
-        );
-        await deps.bus.publish(purged.topic, [purged]);
+        await confirmPurge(deps.bus, PRODUCER, envelope);
         deps.logger.info({ userId, deleted, eventId: envelope.eventId }, 'user purged');
       },
     },

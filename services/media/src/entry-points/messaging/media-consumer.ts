@@ -1,5 +1,5 @@
-import { encodeEvent, JobProgressKind, timestampFromDate } from '@kadr/contracts';
-import { subscribeTopics, type ConsumerHandle, type EventBus } from '@kadr/event-bus';
+import { JobProgressKind } from '@kadr/contracts';
+import { confirmPurge, type ConsumerHandle, type EventBus, subscribeTopics } from '@kadr/event-bus';
 import type { Logger } from '@kadr/telemetry';
 import type { MediaLibrary } from '../../domain/videos/media-library';
 
@@ -50,13 +50,7 @@ export function subscribeMedia({
           return;
         }
         const removed = await library.purgeUser(userId);
-        if (purge) {
-          const purged = encodeEvent(
-            { case: 'userPurged', value: { userId, service: SERVICE, purgedAt: timestampFromDate(now()) } },
-            { producer: SERVICE, correlationId: envelope.correlationId || envelope.eventId },
-          );
-          await bus.publish(purged.topic, [purged]);
-        }
+        if (purge) await confirmPurge(bus, SERVICE, envelope, now());
         logger.info({ userId, purge, ...removed, eventId: envelope.eventId }, 'user deleted: videos removed');
       },
     },
