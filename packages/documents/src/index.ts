@@ -15,3 +15,14 @@ export type {
   Selector,
 } from './memory/memory-collection';
 export type { SortSpec } from './memory/sort-order';
+export { openStores, serviceDataDir } from './open-stores';
+export type {
+  OpenStoresOptions,
+  OpenedStores,
+  StoreFactory,
+  StoreFactories,
+  StoresConfig,
+  StoresReadinessCheck,
+} from './open-stores';
+export { openInOrder } from './open-in-order';
+export type { Closable, Closing, Own, Stoppable } from './open-in-order';

@@ -2,7 +2,16 @@ export { createHttpApp, type CreateAppOptions, type HttpApp } from './create-app
 export { startHttpServer, DEFAULT_SERVER_LIMITS, type RunningServer, type ServerLimits } from './server';
 export { MAX_JSON_DEPTH, jsonDepthExceeds, tooDeepProblem } from './json-depth';
 export { startMetricsServer, mergeExpositions, type MetricsServerOptions } from './metrics-server';
-export { serveComposed, type ComposedService, type ServeComposedOptions } from './serve-composed';
+export {
+  serveComposed,
+  serveService,
+  type ComposedService,
+  type OpenedAdapters,
+  type RunningService,
+  type ServeComposedOptions,
+  type ServeServiceOptions,
+  type ServiceParts,
+} from './serve-composed';
 export { handleShutdownSignals, type ShutdownStep } from './shutdown';
 export type { ReadinessCheck, HealthState } from './health.routes';
 export { CORRELATION_HEADER } from './correlation.middleware';
@@ -45,9 +54,4 @@ export {
   type ResolvedAddress,
   type Resolver,
 } from './egress/destination';
-export {
-  callInternal,
-  internalCallHeaders,
-  type InternalCall,
-  type InternalCallIdentity,
-} from './internal-call';
+export { callInternal, internalCallHeaders, type InternalCall, type InternalCallIdentity } from './internal-call';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { createLogger, createMetrics } from '@kadr/telemetry';
-import { createHttpApp, serveComposed, type ComposedService } from '../src';
+import { createHttpApp, serveComposed, serveService, type ComposedService } from '../src';
 
 function composed(steps: string[], failBackground = false): ComposedService {
   const routes = Router();
@@ -43,6 +43,41 @@ describe('serveComposed', () => {
     await running.stop();
     await expect(fetch(`${running.url}/hello`)).rejects.toThrow();
     expect(steps).toEqual(['background started', 'background stopped', 'adapters closed']);
+  });
+
+  it('drains long-lived responses before the HTTP server closes', async () => {
+    const steps: string[] = [];
+    const running = await serveComposed({
+      compose: () => ({ ...composed(steps), drain: () => steps.push('drained') }),
+      closeAdapters: () => Promise.resolve(),
+      port: 0,
+      host: '127.0.0.1',
+    });
+    await running.stop();
+    expect(steps).toEqual(['background started', 'drained', 'background stopped']);
+  });
+
+  it('serveService opens the adapters, composes with them and closes them last', async () => {
+    const steps: string[] = [];
+    const running = await serveService({
+      service: 'test',
+      config: { LOG_LEVEL: 'silent', PORT: 0, HOST: '127.0.0.1' },
+      defaultMetrics: false,
+      open: () => {
+        steps.push('adapters opened');
+        return Promise.resolve({
+          readinessChecks: [],
+          close: () => Promise.resolve(void steps.push('adapters closed')),
+        });
+      },
+      compose: ({ adapters, readinessChecks }) => {
+        expect(readinessChecks).toBe(adapters.readinessChecks);
+        return composed(steps);
+      },
+    });
+    expect(await (await fetch(`${running.url}/hello`)).json()).toEqual({ hello: true });
+    await running.stop();
+    expect(steps).toEqual(['adapters opened', 'background started', 'background stopped', 'adapters closed']);
   });
 
   it('undoes what started when a step fails, then rethrows', async () => {

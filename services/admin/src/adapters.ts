@@ -1,7 +1,6 @@
-import path from 'node:path';
-import { connectDocuments } from '@kadr/documents';
+import { openInOrder, openStores, type Closing, type StoreFactories } from '@kadr/documents';
 import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
-import type { ReadinessCheck } from '@kadr/http-kit';
+import type { OpenedAdapters } from '@kadr/http-kit';
 import type { Logger } from '@kadr/telemetry';
 import type { AdminConfig } from './config';
 import type { JobRepository } from './data-access/job.repository';
@@ -29,84 +28,34 @@ export interface AdminAdapters {
   stores: AdminStores;
 }
 
-export interface OpenedAdminAdapters extends AdminAdapters {
-  readinessChecks: ReadinessCheck[];
-  /** Closes what was opened here (not what the caller passed in). */
-  close(): Promise<void>;
-}
+const STORES: StoreFactories<AdminStores> = {
+  users: { mongo: (c) => new MongooseUserRepository(c), memory: (p) => MemoryUserRepository.create(p) },
+  jobs: { mongo: (c) => new MongooseJobRepository(c), memory: (p) => MemoryJobRepository.create(p) },
+  purges: { mongo: (c) => new MongoosePurgeRepository(c), memory: (p) => MemoryPurgeRepository.create(p) },
+  logs: { mongo: (c) => new MongooseLogRepository(c), memory: (p) => MemoryLogRepository.create(p) },
+};
 
-/** The four collections in memory, persisted under `dataDir` when given. */
-export async function openMemoryStores(
-  dataDir?: string,
-  logger?: Logger,
-): Promise<AdminStores & { close(): Promise<void> }> {
-  const persistence = { dataDir, logger };
-  const users = await MemoryUserRepository.create(persistence);
-  const jobs = await MemoryJobRepository.create(persistence);
-  const purges = await MemoryPurgeRepository.create(persistence);
-  const logs = await MemoryLogRepository.create(persistence);
-  return {
-    users,
-    jobs,
-    purges,
-    logs,
-    async close() {
-      await Promise.all([users.close(), jobs.close(), purges.close(), logs.close()]);
-    },
-  };
+/** The four collections in memory only (tests). */
+export async function openMemoryStores(): Promise<AdminStores & Closing> {
+  const { stores, close } = await openStores({ service: 'admin', config: {}, stores: STORES });
+  return { ...stores, close };
 }
 
 /**
  * MONGODB_URI → MongoDB (database MONGODB_DB); otherwise memory collections persisted under
- * DATA_DIR/admin when set. KAFKA_BROKERS → Kafka; otherwise the in-process bus. A bus passed in
- * `provided` is used as it is and left open (the embedded launcher shares one bus).
+ * DATA_DIR/admin when set. KAFKA_BROKERS → Kafka; otherwise the in-process bus. What `provided`
+ * holds is used as it is and left open (the embedded launcher shares one bus).
  */
-export async function openAdminAdapters(
+export function openAdminAdapters(
   config: AdminConfig,
   logger: Logger,
   provided: Partial<AdminAdapters> = {},
-): Promise<OpenedAdminAdapters> {
-  const closers: Array<() => Promise<void>> = [];
-  const readinessChecks: ReadinessCheck[] = [];
-  try {
-    const eventBus = provided.eventBus ?? eventBusFromEnvironment(config.KAFKA_BROKERS, 'admin', logger);
-    if (!provided.eventBus) closers.push(() => eventBus.close());
-
-    let stores: AdminStores;
-    if (provided.stores) {
-      stores = provided.stores;
-    } else if (config.MONGODB_URI) {
-      const documents = await connectDocuments({
-        uri: config.MONGODB_URI,
-        dbName: config.MONGODB_DB,
-        autoIndex: true,
-        logger,
-        defineModels: (connection) => ({
-          users: new MongooseUserRepository(connection),
-          jobs: new MongooseJobRepository(connection),
-          purges: new MongoosePurgeRepository(connection),
-          logs: new MongooseLogRepository(connection),
-        }),
-      });
-      stores = documents.models;
-      readinessChecks.push({ name: 'mongodb', check: () => documents.ping() });
-      closers.push(() => documents.close());
-    } else {
-      const memory = await openMemoryStores(config.DATA_DIR ? path.join(config.DATA_DIR, 'admin') : undefined, logger);
-      stores = memory;
-      closers.push(() => memory.close());
-    }
-
-    return {
-      eventBus,
-      stores,
-      readinessChecks,
-      async close() {
-        for (const close of closers.reverse()) await close();
-      },
-    };
-  } catch (error) {
-    for (const close of closers.reverse()) await close().catch(() => undefined);
-    throw error;
-  }
+): Promise<AdminAdapters & OpenedAdapters> {
+  return openInOrder(async (own) => {
+    const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'admin', logger));
+    const opened = own(
+      await openStores({ service: 'admin', config, logger, stores: STORES, provided: provided.stores }),
+    );
+    return { eventBus, stores: opened.stores, readinessChecks: opened.readinessChecks };
+  });
 }

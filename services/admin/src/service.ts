@@ -1,7 +1,8 @@
 import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
-import { createHttpApp, internalTokenKeys, serveComposed, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
-import { createLogger, createMetrics, type Logger, type ServiceMetrics, runAsService } from '@kadr/telemetry';
-import { openAdminAdapters, type AdminAdapters, type OpenedAdminAdapters } from './adapters';
+import { createHttpApp, internalTokenKeys, serveService } from '@kadr/http-kit';
+import type { HttpApp, RunningService, ServiceParts } from '@kadr/http-kit';
+import { type Logger, runAsService } from '@kadr/telemetry';
+import { openAdminAdapters, type AdminAdapters } from './adapters';
 import type { AdminConfig } from './config';
 import { AuditTrail } from './domain/audit/audit-trail';
 import { UserPurges } from './domain/purge/user-purges';
@@ -13,12 +14,8 @@ import { CommerceHoldsClient } from './integrations/commerce-holds.client';
 import { JobsAdminClient } from './integrations/jobs-admin.client';
 import { Upstream } from './integrations/upstream';
 
-export interface AdminParts {
+export interface AdminParts extends ServiceParts<AdminAdapters> {
   config: AdminConfig;
-  adapters: AdminAdapters;
-  logger: Logger;
-  metrics: ServiceMetrics;
-  readinessChecks?: ReadinessCheck[];
   /** Tests: a fixed clock. */
   clock?: () => Date;
 }
@@ -79,13 +76,7 @@ export function composeAdmin({ config, adapters, logger, metrics, readinessCheck
   };
 }
 
-export interface RunningAdmin {
-  url: string;
-  logger: Logger;
-  /** Its metrics registry, for the `/metrics` listener on METRICS_PORT (main.ts, or the embedded launcher's one). */
-  metrics: ServiceMetrics;
-  stop(): Promise<void>;
-}
+export type RunningAdmin = RunningService;
 
 export interface StartAdminOptions {
   /** The embedded launcher's shared bus (left open on stop); otherwise opened from KAFKA_BROKERS. */
@@ -97,20 +88,14 @@ export interface StartAdminOptions {
 /** Wires admin from its config and listens; used by main.ts and by the embedded launcher. */
 export function startAdmin(config: AdminConfig, options: StartAdminOptions = {}): Promise<RunningAdmin> {
   // Spans of everything started here say they are admin's, also when services share a process.
-  return runAsService('admin', async () => {
-    const logger = options.logger ?? createLogger({ service: SERVICE, level: config.LOG_LEVEL });
-    const metrics = createMetrics({ service: SERVICE, defaultMetrics: options.defaultMetrics ?? true });
-    const adapters: OpenedAdminAdapters = await openAdminAdapters(
+  return runAsService('admin', () =>
+    serveService({
+      service: SERVICE,
       config,
-      logger,
-      options.bus ? { eventBus: options.bus } : {},
-    );
-    const running = await serveComposed({
-      compose: () => composeAdmin({ config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks }),
-      closeAdapters: () => adapters.close(),
-      port: config.PORT,
-      host: config.HOST,
-    });
-    return { url: running.url, logger, metrics, stop: () => running.stop() };
-  });
+      logger: options.logger,
+      defaultMetrics: options.defaultMetrics,
+      open: (logger) => openAdminAdapters(config, logger, { eventBus: options.bus }),
+      compose: (parts) => composeAdmin({ config, ...parts }),
+    }),
+  );
 }

@@ -1,8 +1,7 @@
-import path from 'node:path';
-import { connectDocuments } from '@kadr/documents';
+import { openInOrder, openStores } from '@kadr/documents';
 import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
-import type { ReadinessCheck } from '@kadr/http-kit';
-import { createKeyValueStore, type KeyValueStore } from '@kadr/kv-store';
+import type { OpenedAdapters } from '@kadr/http-kit';
+import { createKeyValueStore, type KeyValueStore, type KeyValueStoreConfig } from '@kadr/kv-store';
 import type { Logger } from '@kadr/telemetry';
 import type { GatewayConfig } from './config';
 import { MemoryUserRepository } from './data-access/users/memory-user.repository';
@@ -19,76 +18,41 @@ export interface GatewayAdapters {
   users: UserRepository;
 }
 
-export interface OpenedAdapters extends GatewayAdapters {
-  readinessChecks: ReadinessCheck[];
-  /** Closes what was opened here (not what the caller passed in), stores last. */
-  close(): Promise<void>;
-}
-
 /** The key prefix of everything the gateway stores in the shared key-value store. */
 export const KEY_PREFIX = 'auth-gateway:';
 
 /**
- * Opens the adapters the configuration names (REDIS_URL, KAFKA_BROKERS, MONGODB_URI; memory
- * for each one that is unset). Adapters in `provided` are used as they are and left open: the
+ * Opens the adapters the configuration names (KAFKA_BROKERS, REDIS_URL, MONGODB_URI; memory for
+ * each one that is unset). Adapters in `provided` are used as they are and left open: the
  * embedded launcher shares one event bus and one keyspace between all services.
  */
-export async function openGatewayAdapters(
+export function openGatewayAdapters(
   config: GatewayConfig,
   logger: Logger,
   provided: Partial<GatewayAdapters> = {},
-): Promise<OpenedAdapters> {
-  const closers: Array<() => Promise<void>> = [];
-  const readinessChecks: ReadinessCheck[] = [];
-
-  const keyValueStore =
-    provided.keyValueStore ??
-    createKeyValueStore(
-      config.REDIS_URL
-        ? {
-            kind: 'redis',
-            url: config.REDIS_URL,
-            keyPrefix: KEY_PREFIX,
-            onError: (err) => logger.warn({ err }, 'key-value store error'),
-          }
-        : { kind: 'memory', keyPrefix: KEY_PREFIX },
-    );
-  if (!provided.keyValueStore) closers.push(() => keyValueStore.close());
-  // Sessions, CSRF, idempotency and rate limits live there: no request can be served without it.
-  if (config.REDIS_URL) readinessChecks.push({ name: 'redis', check: () => keyValueStore.ping() });
-
-  const eventBus = provided.eventBus ?? eventBusFromEnvironment(config.KAFKA_BROKERS, 'auth-gateway', logger);
-  if (!provided.eventBus) closers.unshift(() => eventBus.close());
-
-  let users = provided.users;
-  if (!users) {
-    if (config.MONGODB_URI) {
-      const documents = await connectDocuments({
-        uri: config.MONGODB_URI,
-        dbName: config.MONGODB_DB,
-        autoIndex: true,
+): Promise<GatewayAdapters & OpenedAdapters> {
+  return openInOrder(async (own) => {
+    const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'auth-gateway', logger));
+    const keyValueStore = provided.keyValueStore ?? own(createKeyValueStore(keyValueStoreConfig(config, logger)));
+    const { stores, readinessChecks } = own(
+      await openStores<Pick<GatewayAdapters, 'users'>>({
+        service: 'auth-gateway',
+        config,
         logger,
-        defineModels: (connection) => ({ users: new MongooseUserRepository(connection) }),
-      });
-      users = documents.models.users;
-      readinessChecks.push({ name: 'mongodb', check: () => documents.ping() });
-      closers.push(() => documents.close());
-    } else {
-      const memoryUsers = await MemoryUserRepository.create(
-        config.DATA_DIR ? { dataDir: path.join(config.DATA_DIR, 'auth-gateway') } : {},
-      );
-      users = memoryUsers;
-      closers.push(() => memoryUsers.close());
-    }
-  }
+        provided,
+        stores: {
+          users: { mongo: (c) => new MongooseUserRepository(c), memory: (p) => MemoryUserRepository.create(p) },
+        },
+      }),
+    );
+    // Sessions, CSRF, idempotency and rate limits live there: no request can be served without it.
+    if (config.REDIS_URL) readinessChecks.unshift({ name: 'redis', check: () => keyValueStore.ping() });
+    return { keyValueStore, eventBus, users: stores.users, readinessChecks };
+  });
+}
 
-  return {
-    keyValueStore,
-    eventBus,
-    users,
-    readinessChecks,
-    async close() {
-      for (const close of closers) await close();
-    },
-  };
+function keyValueStoreConfig(config: GatewayConfig, logger: Logger): KeyValueStoreConfig {
+  if (!config.REDIS_URL) return { kind: 'memory', keyPrefix: KEY_PREFIX };
+  const onError = (err: unknown) => logger.warn({ err }, 'key-value store error');
+  return { kind: 'redis', url: config.REDIS_URL, keyPrefix: KEY_PREFIX, onError };
 }

@@ -1,6 +1,7 @@
-import { startHttpServer, type HttpApp, type ReadinessCheck, type RunningServer } from '@kadr/http-kit';
+import { serveService } from '@kadr/http-kit';
+import type { HttpApp, RunningService, ServiceParts } from '@kadr/http-kit';
 import type { ConsumerHandle } from '@kadr/event-bus';
-import { createLogger, createMetrics, type Logger, type ServiceMetrics, runAsService } from '@kadr/telemetry';
+import { runAsService } from '@kadr/telemetry';
 import { openGatewayAdapters, type GatewayAdapters } from './adapters';
 import type { GatewayConfig } from './config';
 import {
@@ -19,13 +20,8 @@ import { createLiveUpdates, type LiveUpdates, type LiveUpdatesOptions } from './
 import { subscribeUserDeleted } from './entry-points/messaging/user-deleted.consumer';
 import { createOidcSignInClient } from './integrations/oidc/oidc-client';
 
-export interface GatewayParts {
+export interface GatewayParts extends ServiceParts<GatewayAdapters> {
   config: GatewayConfig;
-  adapters: GatewayAdapters;
-  logger: Logger;
-  metrics: ServiceMetrics;
-  /** `/health/ready` checks of the adapters (e.g. MongoDB). */
-  readinessChecks?: ReadinessCheck[];
   /** Limits of the live channel (`/bff/sse/jobs`); defaults in `live-updates.ts`. */
   live?: Partial<LiveUpdatesOptions>;
 }
@@ -47,7 +43,7 @@ export interface ComposedGateway extends HttpApp {
   /** Starts the background work: the outbox relay, the `user.deleted` and the live-updates consumers. */
   startBackground(): Promise<void>;
   /** Tells every live stream to reconnect and ends it (before the HTTP server closes, which waits for open responses). */
-  drainLiveStreams(): void;
+  drain(): void;
   /** Stops the background work and releases the pipeline's connections (after the HTTP server closed). */
   stop(): Promise<void>;
 }
@@ -141,7 +137,7 @@ export function composeAuthGateway(parts: GatewayParts, pipeline: PipelineFactor
       });
       await live.start();
     },
-    drainLiveStreams() {
+    drain() {
       live.drain();
     },
     async stop() {
@@ -153,13 +149,8 @@ export function composeAuthGateway(parts: GatewayParts, pipeline: PipelineFactor
   };
 }
 
-export interface RunningGateway {
-  url: string;
-  logger: Logger;
-  /** Its metrics registry, for the `/metrics` listener on METRICS_PORT (main.ts, or the embedded launcher's one). */
-  metrics: ServiceMetrics;
+export interface RunningGateway extends RunningService {
   adapters: GatewayAdapters;
-  stop(): Promise<void>;
 }
 
 export interface StartOptions {
@@ -172,37 +163,13 @@ export interface StartOptions {
 /** Wires the gateway from its config and adapters and listens; used by main.ts and by the embedded launcher. */
 export function startAuthGateway(config: GatewayConfig, options: StartOptions = {}): Promise<RunningGateway> {
   // Spans of everything started here say they are auth-gateway's, also when services share a process.
-  return runAsService('auth-gateway', async () => {
-    const logger = createLogger({ service: 'auth-gateway', level: config.LOG_LEVEL });
-    const metrics = createMetrics({ service: 'auth-gateway', defaultMetrics: options.defaultMetrics ?? true });
-    const adapters = await openGatewayAdapters(config, logger, options.adapters);
-    let gateway: ComposedGateway | undefined;
-    let server: RunningServer;
-    try {
-      gateway = composeAuthGateway(
-        { config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks },
-        options.pipeline,
-      );
-      await gateway.startBackground();
-      server = await startHttpServer(gateway.app, { port: config.PORT, host: config.HOST, health: gateway.health });
-    } catch (error) {
-      await gateway?.stop().catch(() => undefined);
-      await adapters.close().catch(() => undefined);
-      throw error;
-    }
-    const composed = gateway;
-    const listening = server;
-    return {
-      url: listening.url,
-      logger,
-      metrics,
-      adapters,
-      async stop() {
-        composed.drainLiveStreams();
-        await listening.close();
-        await composed.stop();
-        await adapters.close();
-      },
-    };
-  });
+  return runAsService('auth-gateway', () =>
+    serveService({
+      service: 'auth-gateway',
+      config,
+      defaultMetrics: options.defaultMetrics,
+      open: (logger) => openGatewayAdapters(config, logger, options.adapters),
+      compose: (parts) => composeAuthGateway({ config, ...parts }, options.pipeline),
+    }),
+  );
 }

@@ -1,7 +1,6 @@
-import path from 'node:path';
-import { connectDocuments } from '@kadr/documents';
+import { openInOrder, openStores, type StoreFactories } from '@kadr/documents';
 import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
-import type { ReadinessCheck } from '@kadr/http-kit';
+import type { OpenedAdapters } from '@kadr/http-kit';
 import type { Logger } from '@kadr/telemetry';
 import type { CommerceConfig } from './config';
 import type { AccountRepository } from './data-access/accounts/account.repository';
@@ -25,66 +24,27 @@ export interface CommerceAdapters extends CommerceStores {
   eventBus: EventBus;
 }
 
-export interface OpenedAdapters extends CommerceAdapters {
-  readinessChecks: ReadinessCheck[];
-  /** Closes what was opened here (not what the caller passed in). */
-  close(): Promise<void>;
-}
+const STORES: StoreFactories<CommerceStores> = {
+  accounts: { mongo: (c) => new MongooseAccountRepository(c), memory: (p) => MemoryAccountRepository.create(p) },
+  ledger: { mongo: (c) => new MongooseLedgerRepository(c), memory: (p) => MemoryLedgerRepository.create(p) },
+  orders: { mongo: (c) => new MongooseOrderRepository(c), memory: (p) => MemoryOrderRepository.create(p) },
+};
 
 /**
  * MONGODB_URI → MongoDB (database MONGODB_DB); otherwise memory collections, persisted under
- * DATA_DIR when set. KAFKA_BROKERS → Kafka; otherwise the in-process bus. Adapters passed in
- * `provided` are used as they are and left open (the embedded launcher shares one bus).
+ * DATA_DIR/commerce when set. KAFKA_BROKERS → Kafka; otherwise the in-process bus. Adapters passed
+ * in `provided` are used as they are and left open (the embedded launcher shares one bus).
  */
-export async function openCommerceAdapters(
+export function openCommerceAdapters(
   config: CommerceConfig,
   logger: Logger,
   provided: Partial<CommerceAdapters> = {},
-): Promise<OpenedAdapters> {
-  const closers: Array<() => Promise<void>> = [];
-  const readinessChecks: ReadinessCheck[] = [];
-
-  const eventBus = provided.eventBus ?? eventBusFromEnvironment(config.KAFKA_BROKERS, 'commerce', logger);
-  if (!provided.eventBus) closers.push(() => eventBus.close());
-
-  let stores: CommerceStores;
-  if (provided.accounts && provided.ledger && provided.orders) {
-    stores = { accounts: provided.accounts, ledger: provided.ledger, orders: provided.orders };
-  } else if (config.MONGODB_URI) {
-    const documents = await connectDocuments({
-      uri: config.MONGODB_URI,
-      dbName: config.MONGODB_DB,
-      autoIndex: true,
-      logger,
-      defineModels: (connection) => ({
-        accounts: new MongooseAccountRepository(connection),
-        ledger: new MongooseLedgerRepository(connection),
-        orders: new MongooseOrderRepository(connection),
-      }),
-    });
-    stores = documents.models;
-    readinessChecks.push({ name: 'mongodb', check: () => documents.ping() });
-    closers.push(() => documents.close());
-  } else {
-    // Each service keeps its own folder under the shared data directory.
-    const persistence = { dataDir: config.DATA_DIR ? path.join(config.DATA_DIR, 'commerce') : undefined, logger };
-    const accounts = await MemoryAccountRepository.create(persistence);
-    const ledger = await MemoryLedgerRepository.create(persistence);
-    const orders = await MemoryOrderRepository.create(persistence);
-    stores = { accounts, ledger, orders };
-    closers.push(
-      () => accounts.close(),
-      () => ledger.close(),
-      () => orders.close(),
+): Promise<CommerceAdapters & OpenedAdapters> {
+  return openInOrder(async (own) => {
+    const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'commerce', logger));
+    const { stores, readinessChecks } = own(
+      await openStores({ service: 'commerce', config, logger, stores: STORES, provided }),
     );
-  }
-
-  return {
-    ...stores,
-    eventBus,
-    readinessChecks,
-    async close() {
-      for (const close of closers) await close();
-    },
-  };
+    return { ...stores, eventBus, readinessChecks };
+  });
 }

@@ -1,7 +1,8 @@
-import { internalTokenKeys, serveComposed, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
+import { internalTokenKeys, serveService } from '@kadr/http-kit';
+import type { HttpApp, RunningService, ServiceParts } from '@kadr/http-kit';
 import type { ConsumerHandle } from '@kadr/event-bus';
-import { createLogger, createMetrics, type Logger, type ServiceMetrics, runAsService } from '@kadr/telemetry';
-import { openCommerceAdapters, type CommerceAdapters, type OpenedAdapters } from './adapters';
+import { type Logger, runAsService } from '@kadr/telemetry';
+import { openCommerceAdapters, type CommerceAdapters } from './adapters';
 import type { CommerceConfig } from './config';
 import { OutboxRelay } from '@kadr/outbox';
 import { accountChangesSource, orderEventsSource } from './data-access/outbox/outbox-sources';
@@ -17,12 +18,8 @@ import type { EgressClient } from './integrations/tpay/egress';
 import { TpayPaymentProvider } from './integrations/tpay/tpay-payment-provider';
 import { tpaySettingsOf, wireTpay } from './tpay-setup';
 
-export interface CommerceParts {
+export interface CommerceParts extends ServiceParts<CommerceAdapters> {
   config: CommerceConfig;
-  adapters: CommerceAdapters;
-  logger: Logger;
-  metrics: ServiceMetrics;
-  readinessChecks?: ReadinessCheck[];
   /** Tests: a fixed or moving clock. */
   clock?: () => Date;
   /** Tests: the egress client the Tpay adapter uses. */
@@ -132,13 +129,7 @@ export function composeCommerce(parts: CommerceParts): ComposedCommerce {
   };
 }
 
-export interface RunningCommerce {
-  url: string;
-  logger: Logger;
-  /** Its metrics registry, for the `/metrics` listener on METRICS_PORT (main.ts, or the embedded launcher's one). */
-  metrics: ServiceMetrics;
-  stop(): Promise<void>;
-}
+export type RunningCommerce = RunningService;
 
 export interface StartCommerceOptions {
   /** The shared in-process bus of the embedded mode (left open on stop). */
@@ -152,18 +143,18 @@ export interface StartCommerceOptions {
 /** Wires commerce from its config and adapters and listens; used by main.ts and by the embedded launcher. */
 export function startCommerce(config: CommerceConfig, options: StartCommerceOptions = {}): Promise<RunningCommerce> {
   // Spans of everything started here say they are commerce's, also when services share a process.
-  return runAsService('commerce', async () => {
-    const logger = options.logger ?? createLogger({ service: 'commerce', level: config.LOG_LEVEL });
-    const metrics = createMetrics({ service: 'commerce', defaultMetrics: options.defaultMetrics ?? true });
-    const provided: Partial<CommerceAdapters> = { ...options.adapters };
-    if (options.bus) provided.eventBus = options.bus;
-    const adapters: OpenedAdapters = await openCommerceAdapters(config, logger, provided);
-    const running = await serveComposed({
-      compose: () => composeCommerce({ config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks }),
-      closeAdapters: () => adapters.close(),
-      port: config.PORT,
-      host: config.HOST,
-    });
-    return { url: running.url, logger, metrics, stop: () => running.stop() };
-  });
+  return runAsService('commerce', () =>
+    serveService({
+      service: 'commerce',
+      config,
+      logger: options.logger,
+      defaultMetrics: options.defaultMetrics,
+      open: (logger) =>
+        openCommerceAdapters(config, logger, {
+          ...options.adapters,
+          eventBus: options.bus ?? options.adapters?.eventBus,
+        }),
+      compose: (parts) => composeCommerce({ config, ...parts }),
+    }),
+  );
 }

@@ -1,8 +1,8 @@
-import path from 'node:path';
-import { connectDocuments } from '@kadr/documents';
+import { openInOrder, openStores, type StoreFactories } from '@kadr/documents';
 import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
-import { createHttpApp, internalTokenKeys, startHttpServer, type ReadinessCheck } from '@kadr/http-kit';
-import { createLogger, createMetrics, type Logger, type ServiceMetrics, runAsService } from '@kadr/telemetry';
+import { createHttpApp, internalTokenKeys, startHttpServer } from '@kadr/http-kit';
+import type { RunningService } from '@kadr/http-kit';
+import { createLogger, createMetrics, runAsService } from '@kadr/telemetry';
 import type { I18nConfig } from './config';
 import { MemoryPreferenceRepository } from './data-access/memory-preference.repository';
 import { MongoosePreferenceRepository } from './data-access/mongoose-preference.repository';
@@ -10,13 +10,7 @@ import type { PreferenceRepository } from './data-access/preference.repository';
 import { i18nRoutes } from './entry-points/http/i18n.routes';
 import { SERVICE, subscribeUserEvents } from './entry-points/messaging/user-events.consumer';
 
-export interface RunningI18n {
-  url: string;
-  logger: Logger;
-  /** Its metrics registry, for the `/metrics` listener on METRICS_PORT (main.ts, or the embedded launcher's one). */
-  metrics: ServiceMetrics;
-  stop(): Promise<void>;
-}
+export type RunningI18n = RunningService;
 
 export interface StartI18nOptions {
   /** The embedded launcher's shared bus (left open on stop); otherwise opened from KAFKA_BROKERS. */
@@ -24,29 +18,12 @@ export interface StartI18nOptions {
   defaultMetrics?: boolean;
 }
 
-async function openPreferences(
-  config: I18nConfig,
-  logger: Logger,
-): Promise<{ preferences: PreferenceRepository; readiness: ReadinessCheck[]; close(): Promise<void> }> {
-  if (config.MONGODB_URI) {
-    const documents = await connectDocuments({
-      uri: config.MONGODB_URI,
-      dbName: config.MONGODB_DB,
-      autoIndex: true,
-      logger,
-      defineModels: (connection) => ({ preferences: new MongoosePreferenceRepository(connection) }),
-    });
-    return {
-      preferences: documents.models.preferences,
-      readiness: [{ name: 'mongodb', check: () => documents.ping() }],
-      close: () => documents.close(),
-    };
-  }
-  const preferences = await MemoryPreferenceRepository.create(
-    config.DATA_DIR ? { dataDir: path.join(config.DATA_DIR, SERVICE) } : {},
-  );
-  return { preferences, readiness: [], close: () => preferences.close() };
-}
+const STORES: StoreFactories<{ preferences: PreferenceRepository }> = {
+  preferences: {
+    mongo: (c) => new MongoosePreferenceRepository(c),
+    memory: (p) => MemoryPreferenceRepository.create(p),
+  },
+};
 
 /** Wires the i18n service from its config; used by main.ts and by the embedded launcher. */
 export function startI18n(config: I18nConfig, options: StartI18nOptions = {}): Promise<RunningI18n> {
@@ -54,27 +31,21 @@ export function startI18n(config: I18nConfig, options: StartI18nOptions = {}): P
   return runAsService('i18n', async () => {
     const logger = createLogger({ service: SERVICE, level: config.LOG_LEVEL });
     const metrics = createMetrics({ service: SERVICE, defaultMetrics: options.defaultMetrics ?? true });
-    const bus = options.bus ?? eventBusFromEnvironment(config.KAFKA_BROKERS, SERVICE, logger);
-    const store = await openPreferences(config, logger);
-    const consumer = await subscribeUserEvents({ bus, preferences: store.preferences, logger });
-    const { app, health } = createHttpApp({
-      service: SERVICE,
-      logger,
-      metrics,
-      routes: i18nRoutes({ preferences: store.preferences, internalTokenKeys: internalTokenKeys(config) }),
-      readinessChecks: store.readiness,
+    // Stopped in reverse: the HTTP server, the consumer, the store, the bus.
+    const running = await openInOrder(async (own) => {
+      const bus = options.bus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, SERVICE, logger));
+      const { stores, readinessChecks } = own(await openStores({ service: SERVICE, config, logger, stores: STORES }));
+      const { preferences } = stores;
+      own(await subscribeUserEvents({ bus, preferences, logger }));
+      const { app, health } = createHttpApp({
+        service: SERVICE,
+        logger,
+        metrics,
+        routes: i18nRoutes({ preferences, internalTokenKeys: internalTokenKeys(config) }),
+        readinessChecks,
+      });
+      return { url: own(await startHttpServer(app, { port: config.PORT, host: config.HOST, health })).url };
     });
-    const server = await startHttpServer(app, { port: config.PORT, host: config.HOST, health });
-    return {
-      url: server.url,
-      logger,
-      metrics,
-      async stop() {
-        await server.close();
-        await consumer.stop();
-        if (!options.bus) await bus.close();
-        await store.close();
-      },
-    };
+    return { url: running.url, logger, metrics, stop: () => running.close() };
   });
 }

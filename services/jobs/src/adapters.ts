@@ -1,9 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { createBlobStore, localBlobRoot, type BlobStore } from '@kadr/blob-store';
-import { connectDocuments } from '@kadr/documents';
+import { openInOrder, openStores, type StoreFactories } from '@kadr/documents';
 import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
-import type { ReadinessCheck } from '@kadr/http-kit';
+import type { OpenedAdapters } from '@kadr/http-kit';
 import type { Logger } from '@kadr/telemetry';
 import type { JobsConfig } from './config';
 import type { JobRepository } from './data-access/jobs/job.repository';
@@ -27,11 +27,15 @@ export interface JobsAdapters {
   relay: OutboxRelay;
 }
 
-export interface OpenedJobsAdapters extends JobsAdapters {
-  readinessChecks: ReadinessCheck[];
-  /** Closes what was opened here (not what the caller passed in), stores last. */
-  close(): Promise<void>;
-}
+export type OpenedJobsAdapters = JobsAdapters & OpenedAdapters;
+
+const STORES: StoreFactories<Pick<JobsAdapters, 'jobs' | 'settings'>> = {
+  jobs: { mongo: (c) => new MongooseJobRepository(c), memory: (p) => MemoryJobRepository.create(p) },
+  settings: {
+    mongo: (c) => new MongooseProviderSettingsRepository(c),
+    memory: (p) => MemoryProviderSettingsRepository.create(p),
+  },
+};
 
 function openBlobStore(config: JobsConfig): BlobStore {
   if (config.S3_ENDPOINT && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY) {
@@ -61,63 +65,18 @@ function openBlobStore(config: JobsConfig): BlobStore {
  * the embedded launcher shares one bus and one blob store between services, and the jobs API
  * and worker of one process share the job store (a memory collection has one owner per folder).
  */
-export async function openJobsAdapters(
+export function openJobsAdapters(
   config: JobsConfig,
   logger: Logger,
   provided: Partial<JobsAdapters> = {},
 ): Promise<OpenedJobsAdapters> {
-  const closers: Array<() => Promise<void>> = [];
-  const readinessChecks: ReadinessCheck[] = [];
-
-  const eventBus = provided.eventBus ?? eventBusFromEnvironment(config.KAFKA_BROKERS, 'jobs', logger);
-  if (!provided.eventBus) closers.push(() => eventBus.close());
-
-  const blobStore = provided.blobStore ?? openBlobStore(config);
-
-  let jobs = provided.jobs;
-  let settings = provided.settings;
-  if (!jobs || !settings) {
-    if (config.MONGODB_URI) {
-      const documents = await connectDocuments({
-        uri: config.MONGODB_URI,
-        dbName: config.MONGODB_DB,
-        autoIndex: true,
-        logger,
-        defineModels: (connection) => ({
-          jobs: new MongooseJobRepository(connection),
-          settings: new MongooseProviderSettingsRepository(connection),
-        }),
-      });
-      jobs ??= documents.models.jobs;
-      settings ??= documents.models.settings;
-      readinessChecks.push({ name: 'mongodb', check: () => documents.ping() });
-      closers.push(() => documents.close());
-    } else {
-      const persistence = config.DATA_DIR ? { dataDir: path.join(config.DATA_DIR, 'jobs'), logger } : {};
-      if (!jobs) {
-        const memoryJobs = await MemoryJobRepository.create(persistence);
-        jobs = memoryJobs;
-        closers.push(() => memoryJobs.close());
-      }
-      if (!settings) {
-        const memorySettings = await MemoryProviderSettingsRepository.create(persistence);
-        settings = memorySettings;
-        closers.push(() => memorySettings.close());
-      }
-    }
-  }
-
-  const relay = provided.relay ?? jobsOutboxRelay({ jobs, bus: eventBus, logger });
-
-  return {
-    eventBus,
-    blobStore,
-    jobs,
-    settings,
-    relay,
-    readinessChecks,
-    async close() {
-      for (const close of closers) await close();
-    },
-  };
+  return openInOrder(async (own) => {
+    const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'jobs', logger));
+    const blobStore = provided.blobStore ?? openBlobStore(config);
+    const { stores, readinessChecks } = own(
+      await openStores({ service: 'jobs', config, logger, provided, stores: STORES }),
+    );
+    const relay = provided.relay ?? jobsOutboxRelay({ jobs: stores.jobs, bus: eventBus, logger });
+    return { eventBus, blobStore, ...stores, relay, readinessChecks };
+  });
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { internalTokenKeys, startHttpServer, type InternalTokenKeys, type RunningServer } from '@kadr/http-kit';
-import type { ConsumerHandle } from '@kadr/event-bus';
-import { createLogger, createMetrics, type Logger, type ServiceMetrics, runAsService } from '@kadr/telemetry';
+import { openInOrder } from '@kadr/documents';
+import { internalTokenKeys, startHttpServer } from '@kadr/http-kit';
+import type { InternalTokenKeys, RunningService } from '@kadr/http-kit';
+import { createLogger, createMetrics, type Logger, runAsService } from '@kadr/telemetry';
 import { openJobsAdapters, type JobsAdapters, type OpenedJobsAdapters } from './adapters';
 import type { JobsConfig } from './config';
 import { JobRunner } from './domain/generation/job-runner';
@@ -35,16 +36,11 @@ export interface JobsStartOptions extends ProviderOptions {
   sagaHooks?: SagaHooks;
 }
 
-export interface RunningJobsApi {
-  url: string;
-  logger: Logger;
-  /** Its metrics registry, for the `/metrics` listener on METRICS_PORT (main.ts, or the embedded launcher's one). */
-  metrics: ServiceMetrics;
+export interface RunningJobsApi extends RunningService {
   adapters: OpenedJobsAdapters;
   providers: ProviderRegistry;
   reconciler: SagaReconciler;
   dispatcher: JobDispatcher;
-  stop(): Promise<void>;
 }
 
 function commerceOf(config: JobsConfig, keys: InternalTokenKeys, given?: CommerceClient): CommerceClient {
@@ -88,98 +84,70 @@ export function startJobs(config: JobsConfig, options: JobsStartOptions = {}): P
     const logger = createLogger({ service: 'jobs', level: config.LOG_LEVEL });
     const metrics = createMetrics({ service: 'jobs', defaultMetrics: options.defaultMetrics ?? true });
     const binaries = ffmpegBinariesOf(config, logger);
-    const adapters = await openJobsAdapters(config, logger, options.adapters);
-    const providers = buildProviderRegistry(config, options, binaries);
-    const keys = internalTokenKeys(config);
-    const commerce = commerceOf(config, keys, options.commerce);
-    const onOutboxWritten = () => adapters.relay.nudge();
-    const creation = new JobCreation({
-      jobs: adapters.jobs,
-      commerce,
-      providers,
-      attemptLimit: config.JOB_MAX_ATTEMPTS,
-      activeJobsCaps: {
-        FREE: config.ACTIVE_JOBS_CAP_FREE,
-        PRO: config.ACTIVE_JOBS_CAP_PRO,
-        ENTERPRISE: config.ACTIVE_JOBS_CAP_ENTERPRISE,
-      },
-      onOutboxWritten,
-      hooks: options.sagaHooks,
-    });
-    const dispatcher = new JobDispatcher({
-      jobs: adapters.jobs,
-      logger,
-      unclaimedMs: config.JOB_REDISPATCH_AFTER_MS,
-      onOutboxWritten,
-    });
-    const reconciler = new SagaReconciler({
-      jobs: adapters.jobs,
-      commerce,
-      creation,
-      logger,
-      staleMs: config.SAGA_STALE_MS,
-      giveUpMs: config.SAGA_GIVE_UP_MS,
-      onOutboxWritten,
-    });
-    const admin = new JobAdministration({
-      jobs: adapters.jobs,
-      commerce,
-      attemptLimit: config.JOB_MAX_ATTEMPTS,
-      onOutboxWritten,
-    });
-    const { app, health } = createJobsApp({
-      internalTokenKeys: keys,
-      logger,
-      metrics,
-      readinessChecks: adapters.readinessChecks,
-      jobs: adapters.jobs,
-      settings: adapters.settings,
-      providers,
-      creation,
-      admin,
-    });
-
-    let consumer: ConsumerHandle | undefined;
-    let server: RunningServer;
-    try {
-      await adapters.eventBus.ensureTopics(['job.created', 'job.progress', 'job.deleted', 'user.purged']);
-      adapters.relay.start();
-      reconciler.start();
-      dispatcher.start();
-      consumer = await subscribeUserDeleted({
-        bus: adapters.eventBus,
+    // Stopped in reverse: the HTTP server, the consumer, the dispatcher, the reconciler, the relay, the adapters.
+    const api = await openInOrder(async (own) => {
+      const adapters = own(await openJobsAdapters(config, logger, options.adapters));
+      const providers = buildProviderRegistry(config, options, binaries);
+      const keys = internalTokenKeys(config);
+      const commerce = commerceOf(config, keys, options.commerce);
+      const onOutboxWritten = () => adapters.relay.nudge();
+      const creation = new JobCreation({
         jobs: adapters.jobs,
-        settings: adapters.settings,
+        commerce,
+        providers,
+        attemptLimit: config.JOB_MAX_ATTEMPTS,
+        activeJobsCaps: {
+          FREE: config.ACTIVE_JOBS_CAP_FREE,
+          PRO: config.ACTIVE_JOBS_CAP_PRO,
+          ENTERPRISE: config.ACTIVE_JOBS_CAP_ENTERPRISE,
+        },
+        onOutboxWritten,
+        hooks: options.sagaHooks,
+      });
+      const dispatcher = new JobDispatcher({
+        jobs: adapters.jobs,
         logger,
+        unclaimedMs: config.JOB_REDISPATCH_AFTER_MS,
         onOutboxWritten,
       });
-      server = await startHttpServer(app, { port: config.PORT, host: config.HOST, health });
-    } catch (error) {
-      await consumer?.stop().catch(() => undefined);
-      await dispatcher.stop();
-      await reconciler.stop();
-      await adapters.relay.stop();
-      await adapters.close().catch(() => undefined);
-      throw error;
-    }
-    const listening = server;
-    return {
-      url: listening.url,
-      logger,
-      metrics,
-      adapters,
-      providers,
-      reconciler,
-      dispatcher,
-      async stop() {
-        await listening.close();
-        await consumer?.stop();
-        await dispatcher.stop();
-        await reconciler.stop();
-        await adapters.relay.stop();
-        await adapters.close();
-      },
-    };
+      const reconciler = new SagaReconciler({
+        jobs: adapters.jobs,
+        commerce,
+        creation,
+        logger,
+        staleMs: config.SAGA_STALE_MS,
+        giveUpMs: config.SAGA_GIVE_UP_MS,
+        onOutboxWritten,
+      });
+      const admin = new JobAdministration({
+        jobs: adapters.jobs,
+        commerce,
+        attemptLimit: config.JOB_MAX_ATTEMPTS,
+        onOutboxWritten,
+      });
+      const { app, health } = createJobsApp({
+        internalTokenKeys: keys,
+        logger,
+        metrics,
+        readinessChecks: adapters.readinessChecks,
+        jobs: adapters.jobs,
+        settings: adapters.settings,
+        providers,
+        creation,
+        admin,
+      });
+
+      await adapters.eventBus.ensureTopics(['job.created', 'job.progress', 'job.deleted', 'user.purged']);
+      own(adapters.relay).start();
+      own(reconciler).start();
+      own(dispatcher).start();
+      const { eventBus: bus, jobs, settings } = adapters;
+      own(await subscribeUserDeleted({ bus, jobs, settings, logger, onOutboxWritten }));
+      const server = own(await startHttpServer(app, { port: config.PORT, host: config.HOST, health }));
+      return { url: server.url, logger, metrics, adapters, providers, reconciler, dispatcher };
+    });
+    const { close, ...running } = api;
+    return { ...running, stop: close };
   });
 }
 
@@ -204,51 +172,42 @@ export function startJobsWorker(config: JobsConfig, options: JobsStartOptions = 
     const workerId = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
     const logger = createLogger({ service: 'jobs-worker', level: config.LOG_LEVEL }).child({ workerId });
     const binaries = ffmpegBinariesOf(config, logger);
-    const adapters = await openJobsAdapters(config, logger, options.adapters);
-    const providers = buildProviderRegistry(config, options, binaries);
-    const runner = new JobRunner({
-      jobs: adapters.jobs,
-      providers,
-      workspaces: new TempRenderWorkspaces(adapters.blobStore),
-      inspector: new FfmpegInspector({ ffmpeg: binaries.ffmpeg.path, ffprobe: binaries.ffprobe.path }),
-      logger,
-      workerId,
-      concurrency: config.WORKER_CONCURRENCY,
-      leaseMs: config.JOB_LEASE_MS,
-      idleClaimMs: config.JOB_IDLE_CLAIM_MS,
-      timeoutFactor: config.JOB_TIMEOUT_FACTOR,
-      timeoutBaseMs: config.JOB_TIMEOUT_BASE_MS,
-      fps: LOCAL_FPS,
-      onOutboxWritten: () => adapters.relay.nudge(),
-    });
-    let consumer: ConsumerHandle | undefined;
-    try {
-      adapters.relay.start();
-      runner.start();
-      consumer = await subscribeJobCreated({ bus: adapters.eventBus, runner, logger });
+    // Stopped in reverse (after `stopClaiming`): the consumer, the runner (hands running jobs back), the relay, the adapters.
+    const worker = await openInOrder(async (own) => {
+      const adapters = own(await openJobsAdapters(config, logger, options.adapters));
+      const providers = buildProviderRegistry(config, options, binaries);
+      const runner = new JobRunner({
+        jobs: adapters.jobs,
+        providers,
+        workspaces: new TempRenderWorkspaces(adapters.blobStore),
+        inspector: new FfmpegInspector({ ffmpeg: binaries.ffmpeg.path, ffprobe: binaries.ffprobe.path }),
+        logger,
+        workerId,
+        concurrency: config.WORKER_CONCURRENCY,
+        leaseMs: config.JOB_LEASE_MS,
+        idleClaimMs: config.JOB_IDLE_CLAIM_MS,
+        timeoutFactor: config.JOB_TIMEOUT_FACTOR,
+        timeoutBaseMs: config.JOB_TIMEOUT_BASE_MS,
+        fps: LOCAL_FPS,
+        onOutboxWritten: () => adapters.relay.nudge(),
+      });
+      own(adapters.relay).start();
+      own(runner).start();
+      own(await subscribeJobCreated({ bus: adapters.eventBus, runner, logger }));
       // Whatever is queued already is taken at once, without waiting for a message.
       for (let slot = 0; slot < config.WORKER_CONCURRENCY; slot += 1) {
         runner.claimNext().catch((error: unknown) => logger.warn({ err: error }, 'could not claim a queued job'));
       }
-    } catch (error) {
-      await runner.stop();
-      await adapters.relay.stop();
-      await adapters.close().catch(() => undefined);
-      throw error;
-    }
-    const subscribed = consumer;
+      return { workerId, logger, adapters, runner };
+    });
+    const { close, ...running } = worker;
+    const stopClaiming = () => running.runner.stopClaiming();
     return {
-      workerId,
-      logger,
-      adapters,
-      runner,
-      stopClaiming: () => runner.stopClaiming(),
+      ...running,
+      stopClaiming,
       async stop() {
-        runner.stopClaiming();
-        await subscribed.stop();
-        await runner.stop();
-        await adapters.relay.stop();
-        await adapters.close();
+        stopClaiming();
+        await close();
       },
     };
   });

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { createBlobStore, localBlobRoot, S3BlobStore, type BlobStore } from '@kadr/blob-store';
-import { connectDocuments } from '@kadr/documents';
+import { openInOrder, openStores } from '@kadr/documents';
 import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
-import type { ReadinessCheck } from '@kadr/http-kit';
+import type { OpenedAdapters } from '@kadr/http-kit';
 import type { Logger } from '@kadr/telemetry';
 import type { MediaConfig } from './config';
 import { MemoryVideoRepository } from './data-access/memory-video.repository';
@@ -13,12 +12,6 @@ export interface MediaAdapters {
   eventBus: EventBus;
   videos: VideoRepository;
   blobStore: BlobStore;
-}
-
-export interface OpenedMediaAdapters extends MediaAdapters {
-  readinessChecks: ReadinessCheck[];
-  /** Closes what was opened here (not what the caller passed in). */
-  close(): Promise<void>;
 }
 
 /**
@@ -55,54 +48,26 @@ export function openBlobStore(config: MediaConfig): BlobStore {
  * `provided` are used as they are and left open (the embedded launcher shares one bus and one
  * blob store with the jobs worker).
  */
-export async function openMediaAdapters(
+export function openMediaAdapters(
   config: MediaConfig,
   logger: Logger,
   provided: Partial<MediaAdapters> = {},
-): Promise<OpenedMediaAdapters> {
-  const closers: Array<() => Promise<void>> = [];
-  const readinessChecks: ReadinessCheck[] = [];
-  try {
-    const eventBus = provided.eventBus ?? eventBusFromEnvironment(config.KAFKA_BROKERS, 'media', logger);
-    if (!provided.eventBus) closers.push(() => eventBus.close());
-
-    const blobStore = provided.blobStore ?? openBlobStore(config);
-    if (!provided.blobStore && blobStore instanceof S3BlobStore) closers.push(() => Promise.resolve(blobStore.close()));
-
-    let videos: VideoRepository;
-    if (provided.videos) {
-      videos = provided.videos;
-    } else if (config.MONGODB_URI) {
-      const documents = await connectDocuments({
-        uri: config.MONGODB_URI,
-        dbName: config.MONGODB_DB,
-        autoIndex: true,
+): Promise<MediaAdapters & OpenedAdapters> {
+  return openInOrder(async (own) => {
+    const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'media', logger));
+    // Only the S3 client holds anything open; the local disk store has nothing to close.
+    const blobStore = provided.blobStore ?? own(openBlobStore(config), (s) => s instanceof S3BlobStore && s.close());
+    const { stores, readinessChecks } = own(
+      await openStores<Pick<MediaAdapters, 'videos'>>({
+        service: 'media',
+        config,
         logger,
-        defineModels: (connection) => ({ videos: new MongooseVideoRepository(connection) }),
-      });
-      videos = documents.models.videos;
-      readinessChecks.push({ name: 'mongodb', check: () => documents.ping() });
-      closers.push(() => documents.close());
-    } else {
-      const memory = await MemoryVideoRepository.create({
-        dataDir: config.DATA_DIR ? path.join(config.DATA_DIR, 'media') : undefined,
-        logger,
-      });
-      videos = memory;
-      closers.push(() => memory.close());
-    }
-
-    return {
-      eventBus,
-      blobStore,
-      videos,
-      readinessChecks,
-      async close() {
-        for (const close of closers.reverse()) await close();
-      },
-    };
-  } catch (error) {
-    for (const close of closers.reverse()) await close().catch(() => undefined);
-    throw error;
-  }
+        provided,
+        stores: {
+          videos: { mongo: (c) => new MongooseVideoRepository(c), memory: (p) => MemoryVideoRepository.create(p) },
+        },
+      }),
+    );
+    return { eventBus, blobStore, videos: stores.videos, readinessChecks };
+  });
 }

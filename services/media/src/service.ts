@@ -1,19 +1,16 @@
 import type { BlobStore } from '@kadr/blob-store';
 import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
-import { internalTokenKeys, serveComposed, type HttpApp, type ReadinessCheck } from '@kadr/http-kit';
-import { createLogger, createMetrics, type Logger, type ServiceMetrics, runAsService } from '@kadr/telemetry';
-import { openMediaAdapters, type MediaAdapters, type OpenedMediaAdapters } from './adapters';
+import { internalTokenKeys, serveService } from '@kadr/http-kit';
+import type { HttpApp, RunningService, ServiceParts } from '@kadr/http-kit';
+import { type Logger, runAsService } from '@kadr/telemetry';
+import { openMediaAdapters, type MediaAdapters } from './adapters';
 import type { MediaConfig } from './config';
 import { MediaLibrary } from './domain/videos/media-library';
 import { createMediaApp } from './entry-points/http/app';
 import { SERVICE, subscribeMedia } from './entry-points/messaging/media-consumer';
 
-export interface MediaParts {
+export interface MediaParts extends ServiceParts<MediaAdapters> {
   config: MediaConfig;
-  adapters: MediaAdapters;
-  logger: Logger;
-  metrics: ServiceMetrics;
-  readinessChecks?: ReadinessCheck[];
   /** Tests: a fixed clock. */
   clock?: () => Date;
 }
@@ -53,13 +50,7 @@ export function composeMedia({ config, adapters, logger, metrics, readinessCheck
   };
 }
 
-export interface RunningMedia {
-  url: string;
-  logger: Logger;
-  /** Its metrics registry, for the `/metrics` listener on METRICS_PORT (main.ts, or the embedded launcher's one). */
-  metrics: ServiceMetrics;
-  stop(): Promise<void>;
-}
+export type RunningMedia = RunningService;
 
 export interface StartMediaOptions {
   /** The embedded launcher's shared bus (left open on stop); otherwise opened from KAFKA_BROKERS. */
@@ -77,19 +68,14 @@ export interface StartMediaOptions {
 /** Wires media from its config and listens; used by main.ts and by the embedded launcher. */
 export function startMedia(config: MediaConfig, options: StartMediaOptions = {}): Promise<RunningMedia> {
   // Spans of everything started here say they are media's, also when services share a process.
-  return runAsService('media', async () => {
-    const logger = options.logger ?? createLogger({ service: SERVICE, level: config.LOG_LEVEL });
-    const metrics = createMetrics({ service: SERVICE, defaultMetrics: options.defaultMetrics ?? true });
-    const provided: Partial<MediaAdapters> = {};
-    if (options.bus) provided.eventBus = options.bus;
-    if (options.blobStore) provided.blobStore = options.blobStore;
-    const adapters: OpenedMediaAdapters = await openMediaAdapters(config, logger, provided);
-    const running = await serveComposed({
-      compose: () => composeMedia({ config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks }),
-      closeAdapters: () => adapters.close(),
-      port: config.PORT,
-      host: config.HOST,
-    });
-    return { url: running.url, logger, metrics, stop: () => running.stop() };
-  });
+  return runAsService('media', () =>
+    serveService({
+      service: SERVICE,
+      config,
+      logger: options.logger,
+      defaultMetrics: options.defaultMetrics,
+      open: (logger) => openMediaAdapters(config, logger, { eventBus: options.bus, blobStore: options.blobStore }),
+      compose: (parts) => composeMedia({ config, ...parts }),
+    }),
+  );
 }

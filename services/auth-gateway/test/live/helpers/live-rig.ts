@@ -96,7 +96,7 @@ export async function startLiveRig(options: LiveRigOptions): Promise<LiveRig> {
     let down: Promise<void> | undefined;
     const shutDown = () =>
       (down ??= (async () => {
-        gateway.drainLiveStreams();
+        gateway.drain();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeIdleConnections();
