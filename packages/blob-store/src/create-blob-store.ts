@@ -57,3 +57,39 @@ export function createBlobStore(config: BlobStoreConfig): BlobStore {
     }
   }
 }
+
+/** The object-storage variables (`objectStorageEnv` of @kadr/config) and the public URL. */
+export interface BlobStoreEnvironment {
+  S3_ENDPOINT?: string;
+  S3_PUBLIC_ENDPOINT?: string;
+  S3_REGION: string;
+  S3_BUCKET: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+  S3_FORCE_PATH_STYLE: boolean;
+  PUBLIC_URL: string;
+}
+
+/**
+ * The store a service's environment names: S3_ENDPOINT with its keys → S3-compatible storage;
+ * otherwise the local disk, in the folder and with the signing key `local()` gives (asked only
+ * then, so it may refuse what only the local store needs).
+ */
+export function blobStoreFromEnvironment(
+  env: BlobStoreEnvironment,
+  local: () => { root: string; signingSecret: string },
+): BlobStore {
+  if (env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
+    return createBlobStore({
+      kind: 's3',
+      endpoint: env.S3_ENDPOINT,
+      publicEndpoint: env.S3_PUBLIC_ENDPOINT,
+      region: env.S3_REGION,
+      bucket: env.S3_BUCKET,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    });
+  }
+  return createBlobStore({ kind: 'fs', publicBaseUrl: env.PUBLIC_URL, ...local() });
+}

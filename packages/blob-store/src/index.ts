@@ -11,6 +11,11 @@ export type { SignedBlobHandler, SignedBlobHandlerOptions } from './file-system/
 export { DEFAULT_SIGNED_PATH_PREFIX } from './file-system/signed-url';
 export { S3BlobStore, DEFAULT_S3_IDLE_TIMEOUT_MS, DEFAULT_S3_TIMEOUT_MS } from './s3/s3-blob-store';
 export type { S3BlobStoreOptions } from './s3/s3-blob-store';
-export { createBlobStore } from './create-blob-store';
-export type { BlobStoreConfig, FileSystemBlobStoreConfig, S3BlobStoreConfig } from './create-blob-store';
+export { blobStoreFromEnvironment, createBlobStore } from './create-blob-store';
+export type {
+  BlobStoreConfig,
+  BlobStoreEnvironment,
+  FileSystemBlobStoreConfig,
+  S3BlobStoreConfig,
+} from './create-blob-store';
 export { LOCAL_BLOB_FOLDER, localBlobRoot } from './file-system/local-blob-root';

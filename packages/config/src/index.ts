@@ -1,6 +1,6 @@
 export { loadConfig, parseConfig, ConfigError } from './load-config';
 export { envBoolean, envList, envPort, envPositiveInt, envMetricsPort, DEFAULT_METRICS_PORT } from './env-types';
-export { serviceBaseEnv, LOG_LEVELS } from './service-env';
+export { LOG_LEVELS, objectStorageCheck, objectStorageEnv, serviceBaseEnv, storageEnv } from './service-env';
 export {
   internalTokenEnv,
   internalTokenKeyCheck,

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ConfigError, envPositiveInt, parseConfig, serviceBaseEnv } from '../src';
+import {
+  ConfigError,
+  envPositiveInt,
+  objectStorageCheck,
+  objectStorageEnv,
+  parseConfig,
+  serviceBaseEnv,
+  storageEnv,
+} from '../src';
 
 const schema = z.object({ ...serviceBaseEnv(8085), BATCH_SIZE: envPositiveInt(50) });
 const SECRET = 'service-env-test-secret-0123456789abcdef';
@@ -41,5 +49,24 @@ describe('the variables every service shares', () => {
     ]) {
       expect(message).toContain(text);
     }
+  });
+});
+
+describe('where a service keeps its state', () => {
+  const storage = z.object({ ...storageEnv('media'), ...objectStorageEnv }).superRefine(objectStorageCheck);
+
+  it("defaults to the service's database, the in-process bus and the local disk", () => {
+    expect(parseConfig('media', storage, {})).toEqual({
+      MONGODB_DB: 'media',
+      S3_REGION: 'us-east-1',
+      S3_BUCKET: 'kadr-media',
+      S3_FORCE_PATH_STYLE: true,
+    });
+  });
+
+  it('refuses S3_ENDPOINT without its keys, naming them', () => {
+    expect(() => parseConfig('jobs', storage, { S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(
+      /S3_ACCESS_KEY_ID: required but not set[\s\S]*S3_SECRET_ACCESS_KEY: required but not set/,
+    );
   });
 });

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { internalTokenKeyCheck, serviceBaseEnv } from '@kadr/config';
+import { internalTokenKeyCheck, serviceBaseEnv, storageEnv } from '@kadr/config';
 import { PURGE_ACKNOWLEDGING_SERVICES } from '@kadr/contracts';
 
-const optionalText = z.string().min(1).optional();
 const optionalUrl = z.url({ error: 'must be an absolute URL' }).optional();
 /** A service name as it appears in `user.purged` (kebab-case; it also becomes a field name in MongoDB). */
 const SERVICE_NAME = /^[a-z][a-z0-9-]{0,62}$/;
@@ -37,12 +36,9 @@ export const adminConfigSchema = z
           .array(z.string().regex(SERVICE_NAME, { error: 'must be kebab-case service names' }))
           .min(1, { error: 'must name at least one service' }),
       ),
-    /** Embedded mode: the read model and the audit log persist under DATA_DIR/admin (unset: memory only). */
-    DATA_DIR: optionalText,
-    MONGODB_URI: optionalText,
-    // Not `admin`: MongoDB reserves that database for server commands (it refuses createIndexes there).
-    MONGODB_DB: z.string().min(1).default('kadr-admin'),
-    KAFKA_BROKERS: optionalText,
+    // Embedded mode: the read model and the audit log persist under DATA_DIR/admin (unset: memory only).
+    // The database is not `admin`: MongoDB reserves that one for server commands (it refuses createIndexes there).
+    ...storageEnv('kadr-admin'),
   })
   .check(internalTokenKeyCheck);
 

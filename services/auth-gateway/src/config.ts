@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envBoolean, envPositiveInt, internalTokenKeyCheck, serviceBaseEnv } from '@kadr/config';
+import { envBoolean, envPositiveInt, internalTokenKeyCheck, serviceBaseEnv, storageEnv } from '@kadr/config';
 
 const optionalUrl = z.url({ error: 'must be an absolute URL' }).optional();
 
@@ -49,11 +49,8 @@ export const gatewayConfigSchema = z
     WEB_DIST_DIR: z.string().min(1).optional(),
 
     /** Embedded mode: where memory collections persist across restarts (unset: memory only). */
-    DATA_DIR: z.string().min(1).optional(),
+    ...storageEnv('auth-gateway'),
     REDIS_URL: z.string().min(1).optional(),
-    MONGODB_URI: z.string().min(1).optional(),
-    MONGODB_DB: z.string().min(1).default('auth-gateway'),
-    KAFKA_BROKERS: z.string().min(1).optional(),
   })
   .check(internalTokenKeyCheck)
   .superRefine((config, ctx) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envBoolean, envList, envPositiveInt, internalTokenKeyCheck, serviceBaseEnv } from '@kadr/config';
+import { envBoolean, envList, envPositiveInt, internalTokenKeyCheck, serviceBaseEnv, storageEnv } from '@kadr/config';
 
 const optionalText = z.string().min(1).optional();
 const optionalUrl = z.url({ error: 'must be an absolute URL' }).optional();
@@ -39,10 +39,7 @@ export const commerceConfigSchema = z
     EGRESS_ALLOW_LOOPBACK_FOR_TESTS: envBoolean(false),
 
     /** The embedded mode's data folder (memory collections persisted there); unset: nothing persisted. */
-    DATA_DIR: optionalText,
-    MONGODB_URI: optionalText,
-    MONGODB_DB: z.string().min(1).default('commerce'),
-    KAFKA_BROKERS: optionalText,
+    ...storageEnv('commerce'),
   })
   .check(internalTokenKeyCheck)
   .superRefine((config, ctx) => {

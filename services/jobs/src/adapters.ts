@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { createBlobStore, localBlobRoot, type BlobStore } from '@kadr/blob-store';
+import { blobStoreFromEnvironment, localBlobRoot, type BlobStore } from '@kadr/blob-store';
 import { openInOrder, openStores, type StoreFactories } from '@kadr/documents';
 import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
 import type { OpenedAdapters } from '@kadr/http-kit';
@@ -38,25 +38,12 @@ const STORES: StoreFactories<Pick<JobsAdapters, 'jobs' | 'settings'>> = {
 };
 
 function openBlobStore(config: JobsConfig): BlobStore {
-  if (config.S3_ENDPOINT && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY) {
-    return createBlobStore({
-      kind: 's3',
-      endpoint: config.S3_ENDPOINT,
-      region: config.S3_REGION,
-      bucket: config.S3_BUCKET,
-      accessKeyId: config.S3_ACCESS_KEY_ID,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-      forcePathStyle: config.S3_FORCE_PATH_STYLE,
-    });
-  }
-  return createBlobStore({
-    kind: 'fs',
+  return blobStoreFromEnvironment(config, () => ({
     // The folder media reads from (one rule for both: @kadr/blob-store's localBlobRoot).
     root: localBlobRoot(config.DATA_DIR ?? path.join(os.tmpdir(), 'kadr')),
-    publicBaseUrl: config.PUBLIC_URL,
     // Jobs only writes blobs; media signs the URLs (embedded mode passes media's store in).
     signingSecret: config.BLOB_SIGNING_SECRET ?? config.INTERNAL_TOKEN_SECRET,
-  });
+  }));
 }
 
 /**

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { envBoolean, envList, envPositiveInt, internalTokenKeyCheck, serviceBaseEnv } from '@kadr/config';
+import {
+  envBoolean,
+  envList,
+  envPositiveInt,
+  internalTokenKeyCheck,
+  objectStorageCheck,
+  objectStorageEnv,
+  serviceBaseEnv,
+  storageEnv,
+} from '@kadr/config';
 
 const positiveNumber = (defaultValue: number) =>
   z.coerce.number({ error: 'must be a number' }).positive({ error: 'must be positive' }).default(defaultValue);
@@ -14,18 +23,10 @@ export const jobsConfigSchema = z
     COMMERCE_TIMEOUT_MS: envPositiveInt(10_000),
 
     /** Embedded mode: where memory collections persist and (without S3) where media blobs go. */
-    DATA_DIR: z.string().min(1).optional(),
-    MONGODB_URI: z.string().min(1).optional(),
-    MONGODB_DB: z.string().min(1).default('jobs'),
-    KAFKA_BROKERS: z.string().min(1).optional(),
+    ...storageEnv('jobs'),
 
     /** Object storage for videos and thumbnails (distributed mode); unset: the local filesystem. */
-    S3_ENDPOINT: z.url({ error: 'must be an absolute URL' }).optional(),
-    S3_REGION: z.string().min(1).default('us-east-1'),
-    S3_BUCKET: z.string().min(1).default('kadr-media'),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    S3_FORCE_PATH_STYLE: envBoolean(true),
+    ...objectStorageEnv,
     /** Filesystem blob store only: the base of its signed URLs (media serves them) and their key. */
     PUBLIC_URL: z.url({ error: 'must be an absolute URL' }).default('http://127.0.0.1:8080'),
     BLOB_SIGNING_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
@@ -86,6 +87,7 @@ export const jobsConfigSchema = z
     SAGA_GIVE_UP_MS: envPositiveInt(3_600_000),
   })
   .check(internalTokenKeyCheck)
+  .superRefine(objectStorageCheck)
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== 'production') return;
     if (config.JOBS_ENABLE_FAULTY_PROVIDER) {

@@ -1,4 +1,4 @@
-import { createBlobStore, localBlobRoot, S3BlobStore, type BlobStore } from '@kadr/blob-store';
+import { blobStoreFromEnvironment, localBlobRoot, S3BlobStore, type BlobStore } from '@kadr/blob-store';
 import { openInOrder, openStores } from '@kadr/documents';
 import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
 import type { OpenedAdapters } from '@kadr/http-kit';
@@ -16,29 +16,13 @@ export interface MediaAdapters {
 
 /**
  * S3_ENDPOINT → S3-compatible storage; otherwise the local disk under DATA_DIR/media-blobs with
- * URLs signed by MEDIA_SIGNING_SECRET and served at PUBLIC_URL/blobs. The config schema has
- * already required the S3 keys or the signing secret.
+ * URLs signed by MEDIA_SIGNING_SECRET and served at PUBLIC_URL/blobs.
  */
 export function openBlobStore(config: MediaConfig): BlobStore {
-  if (config.S3_ENDPOINT && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY) {
-    return createBlobStore({
-      kind: 's3',
-      endpoint: config.S3_ENDPOINT,
-      publicEndpoint: config.S3_PUBLIC_ENDPOINT,
-      region: config.S3_REGION,
-      bucket: config.S3_BUCKET,
-      accessKeyId: config.S3_ACCESS_KEY_ID,
-      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
-      forcePathStyle: config.S3_FORCE_PATH_STYLE,
-    });
-  }
-  if (!config.MEDIA_SIGNING_SECRET) throw new Error('MEDIA_SIGNING_SECRET is required without S3_ENDPOINT');
-  if (!config.DATA_DIR) throw new Error('DATA_DIR is required for the local blob store (or set S3_ENDPOINT)');
-  return createBlobStore({
-    kind: 'fs',
-    root: localBlobRoot(config.DATA_DIR),
-    publicBaseUrl: config.PUBLIC_URL,
-    signingSecret: config.MEDIA_SIGNING_SECRET,
+  return blobStoreFromEnvironment(config, () => {
+    if (!config.MEDIA_SIGNING_SECRET) throw new Error('MEDIA_SIGNING_SECRET is required without S3_ENDPOINT');
+    if (!config.DATA_DIR) throw new Error('DATA_DIR is required for the local blob store (or set S3_ENDPOINT)');
+    return { root: localBlobRoot(config.DATA_DIR), signingSecret: config.MEDIA_SIGNING_SECRET };
   });
 }
 

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { envBoolean, internalTokenKeyCheck, serviceBaseEnv } from '@kadr/config';
-
-const optionalText = z.string().min(1).optional();
+import { internalTokenKeyCheck, objectStorageCheck, objectStorageEnv, serviceBaseEnv, storageEnv } from '@kadr/config';
 
 /** The media service's environment (see README.md). */
 export const mediaConfigSchema = z
@@ -20,28 +18,17 @@ export const mediaConfigSchema = z
     MEDIA_SIGNING_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
 
     /** Embedded mode: records persist under DATA_DIR/media, blobs under DATA_DIR/media-blobs. */
-    DATA_DIR: optionalText,
-    MONGODB_URI: optionalText,
-    MONGODB_DB: z.string().min(1).default('media'),
-    KAFKA_BROKERS: optionalText,
+    ...storageEnv('media'),
 
     /** Object storage for videos and thumbnails (distributed mode); unset: the local filesystem. */
-    S3_ENDPOINT: z.url({ error: 'must be an absolute URL' }).optional(),
+    ...objectStorageEnv,
     /** Where browsers fetch media (presigned URLs are signed for it); unset: S3_ENDPOINT. */
     S3_PUBLIC_ENDPOINT: z.url({ error: 'must be an absolute URL' }).optional(),
-    S3_REGION: z.string().min(1).default('us-east-1'),
-    S3_BUCKET: z.string().min(1).default('kadr-media'),
-    S3_ACCESS_KEY_ID: optionalText,
-    S3_SECRET_ACCESS_KEY: optionalText,
-    S3_FORCE_PATH_STYLE: envBoolean(true),
   })
   .check(internalTokenKeyCheck)
+  .superRefine(objectStorageCheck)
   .superRefine((config, ctx) => {
-    if (config.S3_ENDPOINT) {
-      for (const name of ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-        if (!config[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when S3_ENDPOINT is set' });
-      }
-    } else if (!config.MEDIA_SIGNING_SECRET) {
+    if (!config.S3_ENDPOINT && !config.MEDIA_SIGNING_SECRET) {
       ctx.addIssue({
         code: 'custom',
         path: ['MEDIA_SIGNING_SECRET'],
