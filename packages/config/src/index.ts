@@ -1,6 +1,13 @@
 export { loadConfig, parseConfig, ConfigError } from './load-config';
 export { envBoolean, envList, envPort, envPositiveInt, envMetricsPort, DEFAULT_METRICS_PORT } from './env-types';
-export { LOG_LEVELS, objectStorageCheck, objectStorageEnv, serviceBaseEnv, storageEnv } from './service-env';
+export {
+  breakerEnv,
+  LOG_LEVELS,
+  objectStorageCheck,
+  objectStorageEnv,
+  serviceBaseEnv,
+  storageEnv,
+} from './service-env';
 export {
   internalTokenEnv,
   internalTokenKeyCheck,

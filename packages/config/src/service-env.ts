@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envBoolean, envMetricsPort, envPort } from './env-types';
+import { envBoolean, envMetricsPort, envPort, envPositiveInt } from './env-types';
 import { internalTokenEnv } from './internal-token-env';
 
 /** The log levels pino knows, lowest volume last. */
@@ -59,3 +59,13 @@ export function objectStorageCheck(
     if (!config[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when S3_ENDPOINT is set' });
   }
 }
+
+/**
+ * The circuit breaker of every caller of another service (the gateway per upstream, jobs for
+ * commerce, admin for jobs and commerce): BREAKER_FAILURE_THRESHOLD consecutive failures open
+ * it for BREAKER_OPEN_MS.
+ */
+export const breakerEnv = {
+  BREAKER_FAILURE_THRESHOLD: envPositiveInt(5),
+  BREAKER_OPEN_MS: envPositiveInt(30_000),
+};

@@ -54,4 +54,12 @@ export {
   type ResolvedAddress,
   type Resolver,
 } from './egress/destination';
-export { callInternal, internalCallHeaders, type InternalCall, type InternalCallIdentity } from './internal-call';
+export {
+  callInternal,
+  internalCallBreaker,
+  internalCallHeaders,
+  type InternalCall,
+  type InternalCallBreaker,
+  type InternalCallBreakerOptions,
+  type InternalCallIdentity,
+} from './internal-call';

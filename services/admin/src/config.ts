@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { internalTokenKeyCheck, serviceBaseEnv, storageEnv } from '@kadr/config';
+import { breakerEnv, internalTokenKeyCheck, serviceBaseEnv, storageEnv } from '@kadr/config';
 import { PURGE_ACKNOWLEDGING_SERVICES } from '@kadr/contracts';
 
 const optionalUrl = z.url({ error: 'must be an absolute URL' }).optional();
@@ -21,6 +21,8 @@ export const adminConfigSchema = z
       .min(100, { error: 'must be at least 100' })
       .max(30_000, { error: 'must be at most 30000' })
       .default(10_000),
+    /** The breaker of each of the two (per service): while open, their routes answer 503 at once. */
+    ...breakerEnv,
     /** The services whose `user.purged` completes a purge. */
     PURGE_SERVICES: z
       .string()

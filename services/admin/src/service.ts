@@ -1,5 +1,5 @@
 import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
-import { createHttpApp, internalTokenKeys, serveService } from '@kadr/http-kit';
+import { createHttpApp, internalCallBreaker, internalTokenKeys, serveService } from '@kadr/http-kit';
 import type { HttpApp, RunningService, ServiceParts } from '@kadr/http-kit';
 import { type Logger, runAsService } from '@kadr/telemetry';
 import { openAdminAdapters, type AdminAdapters } from './adapters';
@@ -41,8 +41,11 @@ export function composeAdmin({ config, adapters, logger, metrics, readinessCheck
     now,
   });
   const keys = internalTokenKeys(config);
-  const upstream = (name: string, baseUrl: string | undefined) =>
-    new Upstream({ name, baseUrl, keys, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+  const upstream = (name: string, baseUrl: string | undefined) => {
+    const { BREAKER_FAILURE_THRESHOLD: failureThreshold, BREAKER_OPEN_MS: openMs } = config;
+    const breaker = internalCallBreaker({ service: name, failureThreshold, openMs, logger });
+    return new Upstream({ name, baseUrl, keys, timeoutMs: config.UPSTREAM_TIMEOUT_MS, breaker });
+  };
   const { app, health } = createHttpApp({
     service: SERVICE,
     logger,

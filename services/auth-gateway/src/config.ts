@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { envBoolean, envPositiveInt, internalTokenKeyCheck, serviceBaseEnv, storageEnv } from '@kadr/config';
+import {
+  envBoolean,
+  envPositiveInt,
+  internalTokenKeyCheck,
+  serviceBaseEnv,
+  storageEnv,
+  breakerEnv,
+} from '@kadr/config';
 
 const optionalUrl = z.url({ error: 'must be an absolute URL' }).optional();
 
@@ -40,8 +47,7 @@ export const gatewayConfigSchema = z
     I18N_URL: optionalUrl,
     ADMIN_URL: optionalUrl,
     UPSTREAM_TIMEOUT_MS: envPositiveInt(30_000),
-    BREAKER_FAILURE_THRESHOLD: envPositiveInt(5),
-    BREAKER_OPEN_MS: envPositiveInt(30_000),
+    ...breakerEnv,
 
     /** Feature flags served at /bff/platform/api/flags: JSON array of { key, enabled, variant?, rollout? }. */
     FEATURE_FLAGS: z.string().default('[]'),

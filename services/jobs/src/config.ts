@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  breakerEnv,
   envBoolean,
   envList,
   envPositiveInt,
@@ -21,6 +22,8 @@ export const jobsConfigSchema = z
     /** Commerce (holds, entitlements). Unset: creating a job answers 503. */
     COMMERCE_URL: z.url({ error: 'must be an absolute URL' }).optional(),
     COMMERCE_TIMEOUT_MS: envPositiveInt(10_000),
+    /** Commerce's breaker: while open, creating a job answers 503 at once instead of after the time-out. */
+    ...breakerEnv,
 
     /** Embedded mode: where memory collections persist and (without S3) where media blobs go. */
     ...storageEnv('jobs'),

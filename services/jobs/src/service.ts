@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { openInOrder } from '@kadr/documents';
-import { internalTokenKeys, startHttpServer } from '@kadr/http-kit';
+import { internalCallBreaker, internalTokenKeys, startHttpServer } from '@kadr/http-kit';
 import type { InternalTokenKeys, RunningService } from '@kadr/http-kit';
 import { createLogger, createMetrics, type Logger, runAsService } from '@kadr/telemetry';
 import { openJobsAdapters, type JobsAdapters, type OpenedJobsAdapters } from './adapters';
@@ -43,14 +43,17 @@ export interface RunningJobsApi extends RunningService {
   dispatcher: JobDispatcher;
 }
 
-function commerceOf(config: JobsConfig, keys: InternalTokenKeys, given?: CommerceClient): CommerceClient {
+function commerceOf(config: JobsConfig, keys: InternalTokenKeys, logger: Logger, given?: CommerceClient) {
   if (given) return given;
   if (!config.COMMERCE_URL) return new UnconfiguredCommerceClient();
-  return new HttpCommerceClient({
-    baseUrl: config.COMMERCE_URL,
-    internalTokenKeys: keys,
-    timeoutMs: config.COMMERCE_TIMEOUT_MS,
+  const breaker = internalCallBreaker({
+    service: 'commerce',
+    failureThreshold: config.BREAKER_FAILURE_THRESHOLD,
+    openMs: config.BREAKER_OPEN_MS,
+    logger,
   });
+  const client = { baseUrl: config.COMMERCE_URL, internalTokenKeys: keys, timeoutMs: config.COMMERCE_TIMEOUT_MS };
+  return new HttpCommerceClient({ ...client, breaker });
 }
 
 /**
@@ -89,7 +92,7 @@ export function startJobs(config: JobsConfig, options: JobsStartOptions = {}): P
       const adapters = own(await openJobsAdapters(config, logger, options.adapters));
       const providers = buildProviderRegistry(config, options, binaries);
       const keys = internalTokenKeys(config);
-      const commerce = commerceOf(config, keys, options.commerce);
+      const commerce = commerceOf(config, keys, logger, options.commerce);
       const onOutboxWritten = () => adapters.relay.nudge();
       const creation = new JobCreation({
         jobs: adapters.jobs,

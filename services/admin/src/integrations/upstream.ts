@@ -2,6 +2,7 @@ import {
   callInternal,
   HttpProblem,
   isProblemReason,
+  type InternalCallBreaker,
   type InternalCaller,
   type InternalTokenKeys,
 } from '@kadr/http-kit';
@@ -13,6 +14,8 @@ export interface UpstreamOptions {
   baseUrl: string | undefined;
   keys: InternalTokenKeys;
   timeoutMs: number;
+  /** The service's breaker: while open, its calls fail at once (503). */
+  breaker?: InternalCallBreaker;
 }
 
 export interface UpstreamAnswer {
@@ -52,6 +55,7 @@ export class Upstream {
         body,
         identity: { caller, audience: name, keys, correlationId },
         timeoutMs,
+        breaker: this.options.breaker,
       });
     } catch {
       throw new HttpProblem('service_unavailable', { detail: `The ${name} service did not answer.` });

@@ -6,7 +6,7 @@ import {
   type HoldRequest,
   type HoldResponse,
 } from '@kadr/contracts';
-import { callInternal, type InternalCaller, type InternalTokenKeys } from '@kadr/http-kit';
+import { callInternal, type InternalCallBreaker, type InternalCaller, type InternalTokenKeys } from '@kadr/http-kit';
 import type { z } from 'zod';
 
 export type CommerceHold = HoldResponse['data'];
@@ -54,6 +54,8 @@ export interface HttpCommerceClientOptions {
   baseUrl: string;
   internalTokenKeys: InternalTokenKeys;
   timeoutMs: number;
+  /** Commerce's breaker (`internalCallBreaker`); while open, every call fails at once as unavailable. */
+  breaker?: InternalCallBreaker;
 }
 
 /** Commerce over HTTP with a service token (`service:jobs`, audience `commerce`) on every call. */
@@ -93,6 +95,7 @@ export class HttpCommerceClient implements CommerceClient {
         body,
         identity: { caller: JOBS_CALLER, audience: 'commerce', keys: this.options.internalTokenKeys, correlationId },
         timeoutMs: this.options.timeoutMs,
+        breaker: this.options.breaker,
       });
     } catch (error) {
       throw new CommerceUnavailableError(`commerce ${method} ${path.split('?')[0]} failed`, { cause: error });
