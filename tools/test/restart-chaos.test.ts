@@ -13,7 +13,7 @@
  * Size: `KADR_CHAOS_JOBS` (12), `KADR_CHAOS_KILLS` (3); seed `KADR_CHAOS_SEED` (random, printed).
  * The Kafka variant (two worker processes, broker and worker SIGKILLs) is tools/chaos.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,8 +21,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_INTERNAL_TOKEN_KEY_ID } from '@kadr/config';
 import { mintInternalToken } from '@kadr/http-kit';
 import { ApiClient, type Exchange } from './support/api-client';
-import { EmbeddedProcess } from './support/embedded-process';
-import { freePortPair } from '@kadr/tooling/test-helpers';
+import { EmbeddedProcess, embeddedTestEnv } from './support/embedded-process';
 
 const JOBS = Number(process.env.KADR_CHAOS_JOBS ?? 12);
 const KILLS = Number(process.env.KADR_CHAOS_KILLS ?? 3);
@@ -86,48 +85,24 @@ describe('restart chaos (embedded, memory adapters)', () => {
 
   it('kills the process during a burst of jobs; afterwards every job settled exactly once, no listener warning', async () => {
     const random = seeded(SEED);
-    const port = await freePortPair();
-    const base = `http://127.0.0.1:${port}`;
-    const secret = randomBytes(32).toString('hex');
-    const webDir = path.join(workDir, 'web');
-    fs.mkdirSync(webDir);
-    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Kadr</title>\n');
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATA_DIR: path.join(workDir, 'data'),
-      WEB_DIST_DIR: webDir,
-      METRICS_PORT: '0',
-      LOG_LEVEL: 'info',
-      INTERNAL_TOKEN_SECRET: secret,
-      BLOB_SIGNING_SECRET: randomBytes(32).toString('hex'),
-      ADMIN_EMAIL,
-      JOBS_RENDERER: 'instant',
-      // Each render takes a while, so the burst queues behind a render in progress when the kills come.
-      JOBS_INSTANT_RENDER_MS: '400',
-      WELCOME_CREDITS: String(WELCOME_CREDITS),
-      ACTIVE_JOBS_CAP_FREE: '1000',
-      RATE_LIMIT_USER_PER_MINUTE: '100000',
-      RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
-      // Short bounds so a killed process's work is recovered within the test: a lost lease, a saga
-      // left in RESERVING, a PENDING job whose job.created was lost (the dispatcher also sends one
-      // for every PENDING job at start-up).
-      JOB_LEASE_MS: '3000',
-      SAGA_STALE_MS: '4000',
-      JOB_REDISPATCH_AFTER_MS: '3000',
-    };
-    for (const name of [
-      'REDIS_URL',
-      'MONGODB_URI',
-      'KAFKA_BROKERS',
-      'S3_ENDPOINT',
-      'OIDC_ISSUER_URL',
-      'OTEL_SDK_DISABLED',
-    ]) {
-      delete env[name];
-    }
+    const { env, base } = await embeddedTestEnv(workDir, {
+      env: {
+        ADMIN_EMAIL,
+        // Each render takes a while, so the burst queues behind a render in progress when the kills come.
+        JOBS_INSTANT_RENDER_MS: '400',
+        WELCOME_CREDITS: String(WELCOME_CREDITS),
+        ACTIVE_JOBS_CAP_FREE: '1000',
+        RATE_LIMIT_USER_PER_MINUTE: '100000',
+        RATE_LIMIT_ANONYMOUS_PER_MINUTE: '100000',
+        // Short bounds so a killed process's work is recovered within the test: a lost lease, a saga
+        // left in RESERVING, a PENDING job whose job.created was lost (the dispatcher also sends one
+        // for every PENDING job at start-up).
+        JOB_LEASE_MS: '3000',
+        SAGA_STALE_MS: '4000',
+        JOB_REDISPATCH_AFTER_MS: '3000',
+      },
+    });
+    const secret = env.INTERNAL_TOKEN_SECRET!;
     embedded = new EmbeddedProcess(env, workDir);
     const started = Date.now();
     let commerceUrl = await embedded.start();

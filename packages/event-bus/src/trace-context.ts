@@ -1,5 +1,5 @@
-import { context, defaultTextMapGetter, defaultTextMapSetter, propagation, SpanKind, trace } from '@opentelemetry/api';
-import { endsWith } from '@kadr/telemetry';
+import { context, defaultTextMapGetter, propagation, SpanKind, trace } from '@opentelemetry/api';
+import { endsWith, withTraceHeaders } from '@kadr/telemetry';
 import { EVENT_HEADERS, type DeliveredMessage, type MessageHandler } from './port';
 
 /**
@@ -20,9 +20,7 @@ export type MessagingSystem = 'kafka' | 'kadr-memory';
  * caller wins: a message that already names its trace keeps it).
  */
 export function headersWithTraceContext(headers: Record<string, string> | undefined): Record<string, string> {
-  const carrier: Record<string, string> = {};
-  propagation.inject(context.active(), carrier, defaultTextMapSetter);
-  return { ...carrier, ...headers };
+  return { ...withTraceHeaders({}), ...headers };
 }
 
 /** A publish as a producer span; `send` runs inside it, so the headers it injects name this span. */

@@ -1,4 +1,4 @@
-import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
+import { createLogger, createMetrics, runAsService, type Logger, type ServiceMetrics } from '@kadr/telemetry';
 import type { HttpApp } from './create-app';
 import type { ReadinessCheck } from './health.routes';
 import { startHttpServer } from './server';
@@ -94,20 +94,24 @@ export interface OpenedAdapters {
 
 /**
  * The start-up every composed service shares: its logger and metrics, its adapters, then
- * `serveComposed`. `stop` drains HTTP, then the background work, then the adapters.
+ * `serveComposed` — all as `service` (`runAsService`), so the spans of everything it starts say
+ * they are that service's, also when services share a process. `stop` drains HTTP, then the
+ * background work, then the adapters.
  */
-export async function serveService<A extends OpenedAdapters>(
+export function serveService<A extends OpenedAdapters>(
   options: ServeServiceOptions<A>,
 ): Promise<RunningService & { adapters: A }> {
   const { service, config } = options;
-  const logger = options.logger ?? createLogger({ service, level: config.LOG_LEVEL });
-  const metrics = createMetrics({ service, defaultMetrics: options.defaultMetrics ?? true });
-  const adapters = await options.open(logger);
-  const running = await serveComposed({
-    compose: () => options.compose({ adapters, logger, metrics, readinessChecks: adapters.readinessChecks }),
-    closeAdapters: () => adapters.close(),
-    port: config.PORT,
-    host: config.HOST,
+  return runAsService(service, async () => {
+    const logger = options.logger ?? createLogger({ service, level: config.LOG_LEVEL });
+    const metrics = createMetrics({ service, defaultMetrics: options.defaultMetrics ?? true });
+    const adapters = await options.open(logger);
+    const running = await serveComposed({
+      compose: () => options.compose({ adapters, logger, metrics, readinessChecks: adapters.readinessChecks }),
+      closeAdapters: () => adapters.close(),
+      port: config.PORT,
+      host: config.HOST,
+    });
+    return { url: running.url, logger, metrics, adapters, stop: () => running.stop() };
   });
-  return { url: running.url, logger, metrics, adapters, stop: () => running.stop() };
 }

@@ -6,8 +6,6 @@ export {
   type OutboxSource,
 } from './outbox-relay';
 export {
-  currentTraceContext,
-  inTraceOf,
   messageOf,
   outboxEntryOf,
   OUTBOX_ENTRY_FIELDS,

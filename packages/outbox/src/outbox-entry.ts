@@ -1,5 +1,5 @@
-import { context, defaultTextMapGetter, defaultTextMapSetter, propagation } from '@opentelemetry/api';
 import { EVENT_HEADERS, type EventBus, type OutgoingMessage } from '@kadr/event-bus';
+import { currentTraceContext, inTraceOf } from '@kadr/telemetry';
 
 /**
  * An event waiting in an aggregate's outbox: encoded once when written (protobuf envelope,
@@ -41,16 +41,6 @@ export interface EncodedMessage {
 }
 
 /**
- * `{ traceparent }` of the work running now (a request, a delivery, a render), or `{}` outside
- * any trace — to keep with whatever a relay will publish later, so the event joins this trace.
- */
-export function currentTraceContext(): { traceparent?: string } {
-  const carrier: Record<string, string> = {};
-  propagation.inject(context.active(), carrier, defaultTextMapSetter);
-  return carrier.traceparent ? { traceparent: carrier.traceparent } : {};
-}
-
-/**
  * The outbox entry for an event encoded now, remembering the trace it belongs to: the one its
  * `traceparent` header names (the caller knew it), else the trace of the work running now.
  */
@@ -80,17 +70,9 @@ export function messageOf(entry: OutboxEntry): OutgoingMessage {
 }
 
 /**
- * Runs `work` (a publish) as part of the trace that wrote the entry, so the bus's publish span
- * and the `traceparent` it sends continue that trace — not the relay pass's, which belongs to
- * no request.
+ * Publishes an entry on its topic inside the trace that wrote it, so the bus's publish span and
+ * the `traceparent` it sends continue that trace — not the relay pass's, which belongs to no request.
  */
-export function inTraceOf<T>(entry: { traceparent?: string }, work: () => T): T {
-  if (!entry.traceparent) return work();
-  const written = propagation.extract(context.active(), { traceparent: entry.traceparent }, defaultTextMapGetter);
-  return context.with(written, work);
-}
-
-/** Publishes an entry on its topic, in the trace that wrote it. */
 export function publishEntry(bus: Pick<EventBus, 'publish'>, entry: OutboxEntry): Promise<void> {
   return inTraceOf(entry, () => bus.publish(entry.topic, [messageOf(entry)]));
 }

@@ -9,5 +9,5 @@ export {
   ServiceAttributionProcessor,
   ServiceResourceExporter,
 } from './service-attribution';
-export { withTraceHeaders } from './trace-headers';
+export { contextOfTraceparent, currentTraceContext, inTraceOf, withTraceHeaders } from './trace-context';
 export { endsWith, traced, type TracedOptions } from './traced';

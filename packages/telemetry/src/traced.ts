@@ -1,13 +1,5 @@
-import {
-  context,
-  defaultTextMapGetter,
-  propagation,
-  SpanStatusCode,
-  trace,
-  type Attributes,
-  type Link,
-  type Span,
-} from '@opentelemetry/api';
+import { context, SpanStatusCode, trace, type Attributes, type Link, type Span } from '@opentelemetry/api';
+import { contextOfTraceparent } from './trace-context';
 
 const tracer = trace.getTracer('@kadr/telemetry');
 
@@ -23,9 +15,7 @@ export interface TracedOptions {
 /** Runs `work` as a span named `name`; a failure marks the span and is thrown on. */
 export function traced<T>(name: string, options: TracedOptions, work: () => Promise<T>): Promise<T> {
   const current = trace.getSpanContext(context.active());
-  const parent = options.traceparent
-    ? propagation.extract(context.active(), { traceparent: options.traceparent }, defaultTextMapGetter)
-    : context.active();
+  const parent = options.traceparent ? contextOfTraceparent(options.traceparent) : context.active();
   const parentSpan = trace.getSpanContext(parent);
   const links: Link[] = current && parentSpan && current.spanId !== parentSpan.spanId ? [{ context: current }] : [];
   return tracer.startActiveSpan(name, { attributes: options.attributes, links }, parent, (span) =>

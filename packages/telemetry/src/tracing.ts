@@ -19,8 +19,8 @@ let started: NodeSDK | undefined;
 
 /** OTEL_BSP_SCHEDULE_DELAY (ms between exports; the SDK's 5000 when unset), which this SDK version leaves to us. */
 function scheduledDelayFromEnvironment(): number | undefined {
-  const value = Number(process.env.OTEL_BSP_SCHEDULE_DELAY);
-  return Number.isFinite(value) && value >= 0 && process.env.OTEL_BSP_SCHEDULE_DELAY ? value : undefined;
+  const delay = process.env.OTEL_BSP_SCHEDULE_DELAY ? Number(process.env.OTEL_BSP_SCHEDULE_DELAY) : NaN;
+  return delay >= 0 ? delay : undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
 import { createHttpApp, internalCallBreaker, internalTokenKeys, serveService } from '@kadr/http-kit';
 import type { HttpApp, RunningService, ServiceParts } from '@kadr/http-kit';
-import { type Logger, runAsService } from '@kadr/telemetry';
+import type { Logger } from '@kadr/telemetry';
 import { openAdminAdapters, type AdminAdapters } from './adapters';
 import type { AdminConfig } from './config';
 import { AuditTrail } from './domain/audit/audit-trail';
@@ -90,15 +90,12 @@ export interface StartAdminOptions {
 
 /** Wires admin from its config and listens; used by main.ts and by the embedded launcher. */
 export function startAdmin(config: AdminConfig, options: StartAdminOptions = {}): Promise<RunningAdmin> {
-  // Spans of everything started here say they are admin's, also when services share a process.
-  return runAsService('admin', () =>
-    serveService({
-      service: SERVICE,
-      config,
-      logger: options.logger,
-      defaultMetrics: options.defaultMetrics,
-      open: (logger) => openAdminAdapters(config, logger, { eventBus: options.bus }),
-      compose: (parts) => composeAdmin({ config, ...parts }),
-    }),
-  );
+  return serveService({
+    service: SERVICE,
+    config,
+    logger: options.logger,
+    defaultMetrics: options.defaultMetrics,
+    open: (logger) => openAdminAdapters(config, logger, { eventBus: options.bus }),
+    compose: (parts) => composeAdmin({ config, ...parts }),
+  });
 }

@@ -1,7 +1,7 @@
 import { serveService } from '@kadr/http-kit';
 import type { HttpApp, RunningService, ServiceParts } from '@kadr/http-kit';
 import type { ConsumerHandle } from '@kadr/event-bus';
-import { runAsService } from '@kadr/telemetry';
+
 import { openGatewayAdapters, type GatewayAdapters } from './adapters';
 import type { GatewayConfig } from './config';
 import {
@@ -162,14 +162,11 @@ export interface StartOptions {
 
 /** Wires the gateway from its config and adapters and listens; used by main.ts and by the embedded launcher. */
 export function startAuthGateway(config: GatewayConfig, options: StartOptions = {}): Promise<RunningGateway> {
-  // Spans of everything started here say they are auth-gateway's, also when services share a process.
-  return runAsService('auth-gateway', () =>
-    serveService({
-      service: 'auth-gateway',
-      config,
-      defaultMetrics: options.defaultMetrics,
-      open: (logger) => openGatewayAdapters(config, logger, options.adapters),
-      compose: (parts) => composeAuthGateway({ config, ...parts }, options.pipeline),
-    }),
-  );
+  return serveService({
+    service: 'auth-gateway',
+    config,
+    defaultMetrics: options.defaultMetrics,
+    open: (logger) => openGatewayAdapters(config, logger, options.adapters),
+    compose: (parts) => composeAuthGateway({ config, ...parts }, options.pipeline),
+  });
 }

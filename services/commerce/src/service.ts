@@ -1,7 +1,7 @@
 import { internalTokenKeys, serveService } from '@kadr/http-kit';
 import type { HttpApp, RunningService, ServiceParts } from '@kadr/http-kit';
 import type { ConsumerHandle } from '@kadr/event-bus';
-import { type Logger, runAsService } from '@kadr/telemetry';
+import type { Logger } from '@kadr/telemetry';
 import { openCommerceAdapters, type CommerceAdapters } from './adapters';
 import type { CommerceConfig } from './config';
 import { OutboxRelay } from '@kadr/outbox';
@@ -142,19 +142,16 @@ export interface StartCommerceOptions {
 
 /** Wires commerce from its config and adapters and listens; used by main.ts and by the embedded launcher. */
 export function startCommerce(config: CommerceConfig, options: StartCommerceOptions = {}): Promise<RunningCommerce> {
-  // Spans of everything started here say they are commerce's, also when services share a process.
-  return runAsService('commerce', () =>
-    serveService({
-      service: 'commerce',
-      config,
-      logger: options.logger,
-      defaultMetrics: options.defaultMetrics,
-      open: (logger) =>
-        openCommerceAdapters(config, logger, {
-          ...options.adapters,
-          eventBus: options.bus ?? options.adapters?.eventBus,
-        }),
-      compose: (parts) => composeCommerce({ config, ...parts }),
-    }),
-  );
+  return serveService({
+    service: 'commerce',
+    config,
+    logger: options.logger,
+    defaultMetrics: options.defaultMetrics,
+    open: (logger) =>
+      openCommerceAdapters(config, logger, {
+        ...options.adapters,
+        eventBus: options.bus ?? options.adapters?.eventBus,
+      }),
+    compose: (parts) => composeCommerce({ config, ...parts }),
+  });
 }

@@ -2,7 +2,7 @@ import type { BlobStore } from '@kadr/blob-store';
 import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
 import { internalTokenKeys, serveService } from '@kadr/http-kit';
 import type { HttpApp, RunningService, ServiceParts } from '@kadr/http-kit';
-import { type Logger, runAsService } from '@kadr/telemetry';
+import type { Logger } from '@kadr/telemetry';
 import { openMediaAdapters, type MediaAdapters } from './adapters';
 import type { MediaConfig } from './config';
 import { MediaLibrary } from './domain/videos/media-library';
@@ -67,15 +67,12 @@ export interface StartMediaOptions {
 
 /** Wires media from its config and listens; used by main.ts and by the embedded launcher. */
 export function startMedia(config: MediaConfig, options: StartMediaOptions = {}): Promise<RunningMedia> {
-  // Spans of everything started here say they are media's, also when services share a process.
-  return runAsService('media', () =>
-    serveService({
-      service: SERVICE,
-      config,
-      logger: options.logger,
-      defaultMetrics: options.defaultMetrics,
-      open: (logger) => openMediaAdapters(config, logger, { eventBus: options.bus, blobStore: options.blobStore }),
-      compose: (parts) => composeMedia({ config, ...parts }),
-    }),
-  );
+  return serveService({
+    service: SERVICE,
+    config,
+    logger: options.logger,
+    defaultMetrics: options.defaultMetrics,
+    open: (logger) => openMediaAdapters(config, logger, { eventBus: options.bus, blobStore: options.blobStore }),
+    compose: (parts) => composeMedia({ config, ...parts }),
+  });
 }

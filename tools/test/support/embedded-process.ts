@@ -4,11 +4,56 @@
  * and killed by pid, its stdout and stderr in files next to the test's work.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePortPair } from '@kadr/tooling/test-helpers';
 
 const ROOT = path.resolve(__dirname, '../../..');
+
+/** Variables that would send the product to real servers; kept only when a test asks for them. */
+const REAL_SERVER_VARIABLES = ['REDIS_URL', 'MONGODB_URI', 'KAFKA_BROKERS', 'S3_ENDPOINT'];
+
+export interface EmbeddedTestEnv {
+  env: NodeJS.ProcessEnv;
+  /** Where the product answers (`http://127.0.0.1:<port>`). */
+  base: string;
+}
+
+/**
+ * The environment of `npm start` for a test: free ports, the data in `workDir` and a one-page web
+ * build there (no vite build), fresh secrets, the instant renderer, info logs (`start` waits for the
+ * launcher's line), OpenTelemetry loaded; the development identity provider, and the in-process
+ * adapters unless `realServers` keeps the variables that name real ones. `env` is put on top.
+ */
+export async function embeddedTestEnv(
+  workDir: string,
+  { realServers = false, env = {} }: { realServers?: boolean; env?: NodeJS.ProcessEnv } = {},
+): Promise<EmbeddedTestEnv> {
+  const port = await freePortPair();
+  const base = `http://127.0.0.1:${port}`;
+  const webDir = path.join(workDir, 'web');
+  fs.mkdirSync(webDir, { recursive: true });
+  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Kadr</title>\n');
+  const merged: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    PUBLIC_URL: base,
+    DATA_DIR: path.join(workDir, 'data'),
+    WEB_DIST_DIR: webDir,
+    METRICS_PORT: '0',
+    LOG_LEVEL: 'info',
+    INTERNAL_TOKEN_SECRET: randomBytes(32).toString('hex'),
+    BLOB_SIGNING_SECRET: randomBytes(32).toString('hex'),
+    JOBS_RENDERER: 'instant',
+  };
+  for (const name of ['OIDC_ISSUER_URL', 'OTEL_SDK_DISABLED', ...(realServers ? [] : REAL_SERVER_VARIABLES)]) {
+    delete merged[name];
+  }
+  return { env: { ...merged, ...env }, base };
+}
 
 interface Run {
   child: ChildProcess;

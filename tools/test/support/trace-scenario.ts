@@ -13,16 +13,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { freePortPair, until } from '@kadr/tooling/test-helpers';
+import { until } from '@kadr/tooling/test-helpers';
 import { ApiClient } from './api-client';
-import { EmbeddedProcess } from './embedded-process';
+import { EmbeddedProcess, embeddedTestEnv } from './embedded-process';
 import { startOtlpReceiver, type ReceivedSpan } from './otlp-receiver';
 
 const SERVER = 2;
-
-/** Variables that would send the stack to real servers; kept only when the real-server variant asks. */
-const REAL_SERVER_VARIABLES = ['REDIS_URL', 'MONGODB_URI', 'KAFKA_BROKERS', 'S3_ENDPOINT'];
 
 class Trace {
   private readonly byId: Map<string, ReceivedSpan>;
@@ -83,31 +79,10 @@ export interface TraceScenarioOptions {
 export async function runTraceScenario({ realServers }: TraceScenarioOptions): Promise<void> {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-traces-'));
   const receiver = await startOtlpReceiver();
-  const port = await freePortPair();
-  const base = `http://127.0.0.1:${port}`;
-  const webDir = path.join(workDir, 'web');
-  fs.mkdirSync(webDir);
-  fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Kadr</title>\n');
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: String(port),
-    PUBLIC_URL: base,
-    DATA_DIR: path.join(workDir, 'data'),
-    WEB_DIST_DIR: webDir,
-    METRICS_PORT: '0',
-    // EmbeddedProcess waits for the launcher's info line 'Kadr is running at'.
-    LOG_LEVEL: 'info',
-    INTERNAL_TOKEN_SECRET: randomBytes(32).toString('hex'),
-    BLOB_SIGNING_SECRET: randomBytes(32).toString('hex'),
-    JOBS_RENDERER: 'instant',
-    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
-    OTEL_SERVICE_NAME: 'kadr',
-    OTEL_BSP_SCHEDULE_DELAY: '100',
-  };
-  for (const name of ['OIDC_ISSUER_URL', 'OTEL_SDK_DISABLED', ...(realServers ? [] : REAL_SERVER_VARIABLES)]) {
-    delete env[name];
-  }
+  const { env, base } = await embeddedTestEnv(workDir, {
+    realServers,
+    env: { OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_SERVICE_NAME: 'kadr', OTEL_BSP_SCHEDULE_DELAY: '100' },
+  });
   const embedded = new EmbeddedProcess(env, workDir);
   const stream = new AbortController();
   try {
@@ -179,11 +154,10 @@ export async function runTraceScenario({ realServers }: TraceScenarioOptions): P
 
 /** A server span of `service` whose parent is `caller`'s and which descends from `above`. */
 function calledBy(trace: Trace, service: string, caller: string, above: ReceivedSpan): ReceivedSpan {
-  const span = trace.one(`${service} server span called by ${caller}`, (s) => {
+  return trace.one(`${service} server span called by ${caller}`, (s) => {
     const parent = trace.parentOf(s);
     return s.service === service && s.kind === SERVER && parent?.service === caller && trace.descends(s, above);
   });
-  return span;
 }
 
 /** A consumer span of `service` for `topic` under one of `publishes`. */
@@ -219,11 +193,10 @@ function checkJobTrace(trace: Trace): void {
   );
   // Published by the relay of the worker's process: the API's in the embedded mode (one job store, one relay).
   const progress = published(trace, ['jobs', 'jobs-worker'], 'job.progress', render);
-  const capture = consumed(trace, 'commerce', 'job.progress', progress);
+  consumed(trace, 'commerce', 'job.progress', progress);
   consumed(trace, 'media', 'job.progress', progress);
   const recorded = consumed(trace, 'auth-gateway', 'job.progress', progress);
   fanOut(trace, recorded);
-  if (capture.traceId !== request.traceId) throw new Error('the capture left the trace');
 }
 
 function checkPaymentTrace(trace: Trace): void {

@@ -1,5 +1,5 @@
 import type { KeyValueStore, LogEntry, Unsubscribe } from '@kadr/kv-store';
-import { currentTraceContext } from '@kadr/outbox';
+import { currentTraceContext } from '@kadr/telemetry';
 import { parseLiveEvent, type LiveEvent } from '../../domain/live/live-event';
 
 /** The replay buffer of one user: the newest 200 events… */

@@ -1,4 +1,5 @@
-import { context, defaultTextMapGetter, propagation, trace } from '@opentelemetry/api';
+import { trace } from '@opentelemetry/api';
+import { contextOfTraceparent } from '@kadr/telemetry';
 import { compareLogIds, type Unsubscribe } from '@kadr/kv-store';
 import { LIVE_LOG_MAX_LENGTH, type ChannelMessage, type LiveEntry, type LiveFeedStore } from './live-feed-store';
 
@@ -118,7 +119,7 @@ export class LiveFeedSubscriptions {
    */
   private traced(userId: string, feed: UserFeed, message: ChannelMessage): Promise<void> {
     if (message.type !== 'appended' || !message.traceparent) return this.handle(userId, feed, message);
-    const parent = propagation.extract(context.active(), { traceparent: message.traceparent }, defaultTextMapGetter);
+    const parent = contextOfTraceparent(message.traceparent);
     return tracer.startActiveSpan(
       'live fan-out',
       { attributes: { 'kadr.live.streams': feed.listeners.size } },

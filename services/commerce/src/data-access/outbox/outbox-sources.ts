@@ -4,7 +4,8 @@ import type { AccountChange, LedgerKind } from '../../domain/credits/account';
 import type { AccountRepository, PendingAccountChanges } from '../accounts/account.repository';
 import type { LedgerRepository } from '../ledger/ledger.repository';
 import type { OrderRepository } from '../orders/order.repository';
-import { entriesSource, inTraceOf, type OutboxSource } from '@kadr/outbox';
+import { entriesSource, type OutboxSource } from '@kadr/outbox';
+import { inTraceOf } from '@kadr/telemetry';
 
 const REASON: Record<LedgerKind, CreditsChangeReason> = {
   grant: CreditsChangeReason.GRANT,

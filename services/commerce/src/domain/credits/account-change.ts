@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { currentTraceContext } from '@kadr/outbox';
+import { currentTraceContext } from '@kadr/telemetry';
 import type { AccountChange, LedgerKind } from './account';
 
 export interface ChangeInput {

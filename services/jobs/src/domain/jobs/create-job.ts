@@ -1,7 +1,7 @@
 import { randomUUID, randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isWithinResolution, type AiModel, type JobDuration, type JobQuality, type JobSpeed } from '@kadr/contracts';
-import { currentTraceContext } from '@kadr/outbox';
+import { currentTraceContext } from '@kadr/telemetry';
 import type { JobRepository } from '../../data-access/jobs/job.repository';
 import {
   InsufficientCreditsError,

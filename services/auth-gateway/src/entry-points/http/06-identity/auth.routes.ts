@@ -1,6 +1,5 @@
 import { Router, type Request, type Response } from 'express';
-import { context, propagation } from '@opentelemetry/api';
-import type { Logger } from '@kadr/telemetry';
+import { currentTraceContext, type Logger } from '@kadr/telemetry';
 import type { LoginTransactionStore } from '../../../data-access/login-transactions/login-transaction-store';
 import type { SessionStore } from '../../../data-access/sessions/session-store';
 import { permissionsFor } from '../../../domain/identity/roles';
@@ -46,12 +45,6 @@ const snapshotOf = (user: User): SessionUser => ({
   permissions: permissionsFor(user.roles),
   tenantId: user.tenantId,
 });
-
-function currentTraceparent(): string | undefined {
-  const carrier: Record<string, string> = {};
-  propagation.inject(context.active(), carrier);
-  return carrier.traceparent;
-}
 
 const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
 
@@ -109,7 +102,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
     try {
       const identity = await oidc.complete(new URL(req.originalUrl, publicUrl), transaction);
       const correlationId = res.locals.correlationId as string;
-      const user = await signIn(identity, { correlationId, traceparent: currentTraceparent() });
+      const user = await signIn(identity, { correlationId, ...currentTraceContext() });
 
       // Rotation: whatever session this browser had ends; the signed-in one gets a new id.
       const previous = readCookie(req, SESSION_COOKIE);
