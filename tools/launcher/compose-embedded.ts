@@ -111,13 +111,13 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
     }
 
     const internal = { ...env, HOST: '127.0.0.1', PORT: '0' };
-    const i18n = await startI18n(parseConfig('i18n', i18nConfigSchema, internal), { bus });
+    const i18n = await startI18n(parseConfig('i18n', i18nConfigSchema, internal), { adapters: { eventBus: bus } });
     started('i18n', i18n.url, () => i18n.stop());
     registries.push(i18n.metrics.registry);
 
     const commerce = await startCommerce(
       parseConfig('commerce', commerceConfigSchema, { ...internal, PUBLIC_URL: config.PUBLIC_URL }),
-      { bus },
+      { adapters: { eventBus: bus } },
     );
     started('commerce', commerce.url, () => commerce.stop());
     registries.push(commerce.metrics.registry);
@@ -151,14 +151,14 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
         PUBLIC_URL: config.PUBLIC_URL,
         MEDIA_SIGNING_SECRET: env.BLOB_SIGNING_SECRET,
       }),
-      { bus, blobStore },
+      { adapters: { eventBus: bus, blobStore } },
     );
     started('media', media.url, () => media.stop());
     registries.push(media.metrics.registry);
 
     const admin = await startAdmin(
       parseConfig('admin', adminConfigSchema, { ...internal, JOBS_URL: jobs.url, COMMERCE_URL: commerce.url }),
-      { bus },
+      { adapters: { eventBus: bus } },
     );
     started('admin', admin.url, () => admin.stop());
     registries.push(admin.metrics.registry);

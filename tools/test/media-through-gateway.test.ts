@@ -77,7 +77,7 @@ describe('media through the gateway: two users, ranges, signed URLs', () => {
         PUBLIC_URL: base,
         DATA_DIR: dataDir,
       }),
-      { bus, blobStore: blobs, defaultMetrics: false },
+      { adapters: { eventBus: bus, blobStore: blobs }, defaultMetrics: false },
     );
     gateway = await startAuthGateway(
       gatewayConfigSchema.parse({

@@ -1,3 +1,4 @@
+import { localBlobRoot } from './file-system/local-blob-root';
 import { FileSystemBlobStore } from './file-system/file-system-blob-store';
 import type { BlobStore } from './port';
 import { S3BlobStore } from './s3/s3-blob-store';
@@ -58,7 +59,7 @@ export function createBlobStore(config: BlobStoreConfig): BlobStore {
   }
 }
 
-/** The object-storage variables (`objectStorageEnv` of @kadr/config) and the public URL. */
+/** The object-storage variables (`objectStorageEnv` of @kadr/config), DATA_DIR and the public URL. */
 export interface BlobStoreEnvironment {
   S3_ENDPOINT?: string;
   S3_PUBLIC_ENDPOINT?: string;
@@ -68,17 +69,23 @@ export interface BlobStoreEnvironment {
   S3_SECRET_ACCESS_KEY?: string;
   S3_FORCE_PATH_STYLE: boolean;
   PUBLIC_URL: string;
+  DATA_DIR?: string;
+}
+
+/** What only the local disk store needs; checked only when it is the one opened. */
+export interface LocalBlobStoreSettings {
+  /** The key its URLs are signed with (media checks them at `/blobs/*`). */
+  signingSecret?: string;
+  /** The data folder when DATA_DIR is unset (a writer that keeps nothing of its own, like the jobs worker). */
+  defaultDataDir?: string;
 }
 
 /**
  * The store a service's environment names: S3_ENDPOINT with its keys → S3-compatible storage;
- * otherwise the local disk, in the folder and with the signing key `local()` gives (asked only
- * then, so it may refuse what only the local store needs).
+ * otherwise the local disk, in the one folder every service shares (`localBlobRoot` of DATA_DIR).
+ * Throws, naming the variable, when the local store is needed but has no folder or signing key.
  */
-export function blobStoreFromEnvironment(
-  env: BlobStoreEnvironment,
-  local: () => { root: string; signingSecret: string },
-): BlobStore {
+export function blobStoreFromEnvironment(env: BlobStoreEnvironment, local: LocalBlobStoreSettings): BlobStore {
   if (env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
     return createBlobStore({
       kind: 's3',
@@ -91,5 +98,13 @@ export function blobStoreFromEnvironment(
       forcePathStyle: env.S3_FORCE_PATH_STYLE,
     });
   }
-  return createBlobStore({ kind: 'fs', publicBaseUrl: env.PUBLIC_URL, ...local() });
+  const dataDir = env.DATA_DIR ?? local.defaultDataDir;
+  if (!dataDir) throw new Error('DATA_DIR is required for the local blob store (or set S3_ENDPOINT)');
+  if (!local.signingSecret) throw new Error('MEDIA_SIGNING_SECRET is required without S3_ENDPOINT');
+  return createBlobStore({
+    kind: 'fs',
+    root: localBlobRoot(dataDir),
+    publicBaseUrl: env.PUBLIC_URL,
+    signingSecret: local.signingSecret,
+  });
 }

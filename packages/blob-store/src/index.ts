@@ -15,6 +15,7 @@ export { blobStoreFromEnvironment, createBlobStore } from './create-blob-store';
 export type {
   BlobStoreConfig,
   BlobStoreEnvironment,
+  LocalBlobStoreSettings,
   FileSystemBlobStoreConfig,
   S3BlobStoreConfig,
 } from './create-blob-store';

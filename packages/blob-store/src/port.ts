@@ -60,4 +60,6 @@ export interface BlobStore {
   deleteByPrefix(prefix: string): Promise<number>;
   /** A URL a browser can GET for `expiresInSeconds` (S3: SigV4 presigned; filesystem: HMAC-signed gateway URL). */
   presignGet(key: string, expiresInSeconds: number): Promise<string>;
+  /** Releases its connections (S3's sockets; the local disk store holds none). */
+  close(): void;
 }

@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   blobStoreFromEnvironment,
+  LOCAL_BLOB_FOLDER,
+  localBlobRoot,
   BlobStoreTimeoutError,
   createBlobStore,
   FileSystemBlobStore,
@@ -52,21 +56,41 @@ describe('blobStoreFromEnvironment', () => {
     S3_FORCE_PATH_STYLE: true,
     PUBLIC_URL: 'http://127.0.0.1:8080',
   };
-  const local = jest.fn(() => ({ root: tmpdir(), signingSecret: randomBytes(32).toString('hex') }));
-  beforeEach(() => local.mockClear());
+  const signingSecret = randomBytes(32).toString('hex');
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'kadr-blobs-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('opens S3 when S3_ENDPOINT and its keys are set, without asking for the local folder', () => {
+  it('opens S3 when S3_ENDPOINT and its keys are set, without needing the local folder or key', () => {
     const store = blobStoreFromEnvironment(
       { ...env, S3_ENDPOINT: 'http://127.0.0.1:1', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' },
-      local,
+      {},
     );
     expect(store).toBeInstanceOf(S3BlobStore);
-    expect(local).not.toHaveBeenCalled();
-    (store as S3BlobStore).close();
+    store.close();
   });
 
-  it('opens the local disk otherwise, where local() says', () => {
-    expect(blobStoreFromEnvironment(env, local)).toBeInstanceOf(FileSystemBlobStore);
-    expect(local).toHaveBeenCalledTimes(1);
+  it('opens the local disk otherwise, in the shared folder under DATA_DIR', async () => {
+    const store = blobStoreFromEnvironment(
+      { ...env, DATA_DIR: dataDir },
+      { signingSecret, defaultDataDir: '/nowhere' },
+    );
+    expect(store).toBeInstanceOf(FileSystemBlobStore);
+    await store.put('k/a.txt', Buffer.from('a'), { contentType: 'text/plain' });
+    expect(await store.head('k/a.txt')).not.toBeNull();
+    await store.delete('k/a.txt');
+    expect(localBlobRoot(dataDir)).toBe(path.join(dataDir, LOCAL_BLOB_FOLDER));
+  });
+
+  it('uses the default data folder only when DATA_DIR is unset', () => {
+    const store = blobStoreFromEnvironment(env, { signingSecret, defaultDataDir: dataDir });
+    expect(store).toBeInstanceOf(FileSystemBlobStore);
+  });
+
+  it('names the variable the local store lacks', () => {
+    expect(() => blobStoreFromEnvironment(env, { signingSecret })).toThrow(/DATA_DIR is required/);
+    expect(() => blobStoreFromEnvironment({ ...env, DATA_DIR: dataDir }, {})).toThrow(/MEDIA_SIGNING_SECRET/);
   });
 });

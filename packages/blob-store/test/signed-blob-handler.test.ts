@@ -205,6 +205,7 @@ describe('createSignedBlobHandler', () => {
       put: () => Promise.reject(new Error('unused')),
       delete: () => Promise.reject(new Error('unused')),
       deleteByPrefix: () => Promise.reject(new Error('unused')),
+      close: () => undefined,
     };
     const app = serverFor(createSignedBlobHandler(failing, { secret, now: () => NOW }));
     const response = await request(app).get(await signedPath('users/u1/jobs/j1/video.mp4'));

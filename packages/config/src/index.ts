@@ -2,6 +2,7 @@ export { loadConfig, parseConfig, ConfigError } from './load-config';
 export { envBoolean, envList, envPort, envPositiveInt, envMetricsPort, DEFAULT_METRICS_PORT } from './env-types';
 export {
   breakerEnv,
+  breakerSettingsOf,
   LOG_LEVELS,
   objectStorageCheck,
   objectStorageEnv,

@@ -69,3 +69,11 @@ export const breakerEnv = {
   BREAKER_FAILURE_THRESHOLD: envPositiveInt(5),
   BREAKER_OPEN_MS: envPositiveInt(30_000),
 };
+
+/** `breakerEnv` as the options of http-kit's `internalCallBreaker`. */
+export function breakerSettingsOf(config: { BREAKER_FAILURE_THRESHOLD: number; BREAKER_OPEN_MS: number }): {
+  failureThreshold: number;
+  openMs: number;
+} {
+  return { failureThreshold: config.BREAKER_FAILURE_THRESHOLD, openMs: config.BREAKER_OPEN_MS };
+}

@@ -10,8 +10,12 @@ export {
   type RunningService,
   type ServeComposedOptions,
   type ServeServiceOptions,
+  type ServedConfig,
+  type ServedService,
   type ServiceParts,
+  type StartOptions,
 } from './serve-composed';
+export { backgroundWork, repeatEvery } from './background-work';
 export { handleShutdownSignals, type ShutdownStep } from './shutdown';
 export type { ReadinessCheck, HealthState } from './health.routes';
 export { CORRELATION_HEADER } from './correlation.middleware';

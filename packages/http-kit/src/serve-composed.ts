@@ -14,8 +14,8 @@ export interface ComposedService extends HttpApp {
   stop(): Promise<void>;
 }
 
-export interface ServeComposedOptions {
-  compose: () => ComposedService;
+export interface ServeComposedOptions<S extends ComposedService = ComposedService> {
+  compose: () => S;
   /** Closes the adapters the service opened (stores, bus), after everything else. */
   closeAdapters: () => Promise<void>;
   port: number;
@@ -27,13 +27,13 @@ export interface ServeComposedOptions {
  * HTTP server. If any step fails, what already started is stopped and the adapters closed before
  * the error is rethrown. `stop` drains HTTP (`drain` first), then the background work, then the adapters.
  */
-export async function serveComposed({
+export async function serveComposed<S extends ComposedService>({
   compose,
   closeAdapters,
   port,
   host,
-}: ServeComposedOptions): Promise<{ url: string; stop(): Promise<void> }> {
-  let composed: ComposedService | undefined;
+}: ServeComposedOptions<S>): Promise<{ url: string; composed: S; stop(): Promise<void> }> {
+  let composed: S | undefined;
   try {
     composed = compose();
     await composed.startBackground();
@@ -41,6 +41,7 @@ export async function serveComposed({
     const service = composed;
     return {
       url: server.url,
+      composed: service,
       async stop() {
         service.drain?.();
         await server.close();
@@ -64,8 +65,16 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+/** The config every served service has: where it listens and how much it logs. */
+export interface ServedConfig {
+  LOG_LEVEL?: string;
+  PORT: number;
+  HOST: string;
+}
+
 /** What a service's compose function is built from (`serveService` passes the opened adapters' checks). */
-export interface ServiceParts<A> {
+export interface ServiceParts<A, C = unknown> {
+  config: C;
   adapters: A;
   logger: Logger;
   metrics: ServiceMetrics;
@@ -73,18 +82,34 @@ export interface ServiceParts<A> {
   readinessChecks?: ReadinessCheck[];
 }
 
-export interface ServeServiceOptions<A extends OpenedAdapters> {
-  /** The kebab-case name its logs and metrics carry. */
-  service: string;
-  config: { LOG_LEVEL?: string; PORT: number; HOST: string };
-  /** Instead of a new logger of `service` at LOG_LEVEL. */
+/** What main.ts, the embedded launcher and tests may pass a service's start function. */
+export interface StartOptions<A> {
+  /**
+   * Adapters to use instead of opening them from the config, left open on stop: the embedded
+   * launcher shares one bus and one blob store between services.
+   */
+  adapters?: Partial<A>;
+  /** Instead of a new logger of the service at LOG_LEVEL. */
   logger?: Logger;
   /** Collect the process's default metrics (default true; off when several services share a process). */
   defaultMetrics?: boolean;
-  /** Opens the adapters (closed last on stop, or when a later step fails). */
-  open(logger: Logger): Promise<A>;
-  compose(parts: ServiceParts<A>): ComposedService;
 }
+
+export interface ServeServiceOptions<A extends object, C extends ServedConfig, S extends ComposedService> {
+  /** The kebab-case name its logs and metrics carry. */
+  service: string;
+  config: C;
+  options?: NoInfer<StartOptions<A>>;
+  /**
+   * Opens the adapters the config names, using those `provided` as they are (closed last on stop,
+   * or when a later step fails).
+   */
+  open: (config: C, logger: Logger, provided: Partial<A>) => Promise<A & OpenedAdapters>;
+  compose: (parts: ServiceParts<NoInfer<A>, C>) => S;
+}
+
+/** A served service: its opened adapters and what its compose function built (for tests and the launcher). */
+export type ServedService<A, S> = RunningService & { adapters: A & OpenedAdapters; composed: S };
 
 /** What a service's adapter opener returns. */
 export interface OpenedAdapters {
@@ -98,20 +123,23 @@ export interface OpenedAdapters {
  * they are that service's, also when services share a process. `stop` drains HTTP, then the
  * background work, then the adapters.
  */
-export function serveService<A extends OpenedAdapters>(
-  options: ServeServiceOptions<A>,
-): Promise<RunningService & { adapters: A }> {
-  const { service, config } = options;
+export function serveService<A extends object, C extends ServedConfig, S extends ComposedService>({
+  service,
+  config,
+  options = {},
+  open,
+  compose,
+}: ServeServiceOptions<A, C, S>): Promise<ServedService<A, S>> {
   return runAsService(service, async () => {
     const logger = options.logger ?? createLogger({ service, level: config.LOG_LEVEL });
     const metrics = createMetrics({ service, defaultMetrics: options.defaultMetrics ?? true });
-    const adapters = await options.open(logger);
+    const adapters = await open(config, logger, options.adapters ?? {});
     const running = await serveComposed({
-      compose: () => options.compose({ adapters, logger, metrics, readinessChecks: adapters.readinessChecks }),
+      compose: () => compose({ config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks }),
       closeAdapters: () => adapters.close(),
       port: config.PORT,
       host: config.HOST,
     });
-    return { url: running.url, logger, metrics, adapters, stop: () => running.stop() };
+    return { url: running.url, logger, metrics, adapters, composed: running.composed, stop: () => running.stop() };
   });
 }

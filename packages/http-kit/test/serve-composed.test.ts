@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { createLogger, createMetrics } from '@kadr/telemetry';
-import { createHttpApp, serveComposed, serveService, type ComposedService } from '../src';
+import { backgroundWork, createHttpApp, repeatEvery, serveComposed, serveService, type ComposedService } from '../src';
 
 function composed(steps: string[], failBackground = false): ComposedService {
   const routes = Router();
@@ -62,7 +62,7 @@ describe('serveComposed', () => {
     const running = await serveService({
       service: 'test',
       config: { LOG_LEVEL: 'silent', PORT: 0, HOST: '127.0.0.1' },
-      defaultMetrics: false,
+      options: { defaultMetrics: false },
       open: () => {
         steps.push('adapters opened');
         return Promise.resolve({
@@ -94,5 +94,61 @@ describe('serveComposed', () => {
       }),
     ).rejects.toThrow('consumer could not join');
     expect(steps).toEqual(['background started', 'background stopped', 'adapters closed']);
+  });
+});
+
+describe('backgroundWork', () => {
+  const started = (steps: string[], name: string) => ({ stop: () => steps.push(`${name} stopped`) });
+
+  it('stops what its start registered in reverse order, once', async () => {
+    const steps: string[] = [];
+    const work = backgroundWork((own) => {
+      own(started(steps, 'relay'));
+      own(started(steps, 'consumer'));
+    });
+    await work.startBackground();
+    await work.stop();
+    await work.stop();
+    expect(steps).toEqual(['consumer stopped', 'relay stopped']);
+  });
+
+  it('stops what had started when a later step fails, and rethrows', async () => {
+    const steps: string[] = [];
+    const work = backgroundWork(async (own) => {
+      own(started(steps, 'relay'));
+      await Promise.resolve();
+      throw new Error('consumer could not join');
+    });
+    await expect(work.startBackground()).rejects.toThrow('consumer could not join');
+    expect(steps).toEqual(['relay stopped']);
+    await work.stop();
+    expect(steps).toEqual(['relay stopped']);
+  });
+
+  it('stop before start does nothing', async () => {
+    await expect(backgroundWork(() => undefined).stop()).resolves.toBeUndefined();
+  });
+});
+
+describe('repeatEvery', () => {
+  it('runs the task on each tick and reports failures without stopping', async () => {
+    jest.useFakeTimers();
+    try {
+      const errors: unknown[] = [];
+      let runs = 0;
+      const repeating = repeatEvery(
+        1_000,
+        () => (++runs === 2 ? Promise.reject(new Error('sweep failed')) : Promise.resolve()),
+        (error) => errors.push(error),
+      );
+      await jest.advanceTimersByTimeAsync(3_000);
+      expect(runs).toBe(3);
+      expect(errors).toEqual([new Error('sweep failed')]);
+      repeating.stop();
+      await jest.advanceTimersByTimeAsync(3_000);
+      expect(runs).toBe(3);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

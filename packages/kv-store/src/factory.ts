@@ -31,3 +31,16 @@ export function createKeyValueStore(config: KeyValueStoreConfig): KeyValueStore 
       return new RedisKeyValueStore({ url: config.url, keyPrefix: config.keyPrefix, onError: config.onError });
   }
 }
+
+/**
+ * REDIS_URL → Redis; unset: a private memory store (the embedded mode). `onError` receives the
+ * errors nobody awaits (connection drops, subscriber handlers that threw).
+ */
+export function keyValueStoreFromEnvironment(
+  redisUrl: string | undefined,
+  { keyPrefix, onError }: CommonConfig,
+): KeyValueStore {
+  return redisUrl
+    ? createKeyValueStore({ kind: 'redis', url: redisUrl, keyPrefix, onError })
+    : createKeyValueStore({ kind: 'memory', keyPrefix, onError });
+}

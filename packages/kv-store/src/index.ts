@@ -1,5 +1,5 @@
 export type { KeyValueStore, LogEntry, LogRead, Unsubscribe } from './port';
-export { createKeyValueStore, type KeyValueStoreConfig } from './factory';
+export { createKeyValueStore, keyValueStoreFromEnvironment, type KeyValueStoreConfig } from './factory';
 export { MemoryKeyspace, type MemoryKeyspaceOptions } from './memory/keyspace';
 export { MemoryKeyValueStore, type MemoryKeyValueStoreOptions } from './memory/memory-key-value-store';
 export { RedisKeyValueStore, type RedisKeyValueStoreOptions } from './redis/redis-key-value-store';

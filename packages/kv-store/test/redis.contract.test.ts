@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { createKeyValueStore } from '@kadr/kv-store';
+import { keyValueStoreFromEnvironment } from '@kadr/kv-store';
 import { describeWithRealServer } from '@kadr/tooling/real-servers';
 import { kvStoreContract } from './kv-store-contract';
 
@@ -13,8 +13,8 @@ describeWithRealServer('redis', 'kv-store contract [redis]', ({ url }) => {
   });
 
   kvStoreContract({
-    connect: ({ keyPrefix, onError }) =>
-      Promise.resolve(createKeyValueStore({ kind: 'redis', url, keyPrefix, onError })),
+    // REDIS_URL as the gateway reads it.
+    connect: ({ keyPrefix, onError }) => Promise.resolve(keyValueStoreFromEnvironment(url, { keyPrefix, onError })),
     async removeKeys(keyPrefix) {
       // The contract's prefixes contain no glob characters, so the prefix can be used as a pattern as is.
       let cursor = '0';

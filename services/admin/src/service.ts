@@ -1,7 +1,6 @@
-import type { ConsumerHandle, EventBus } from '@kadr/event-bus';
-import { createHttpApp, internalCallBreaker, internalTokenKeys, serveService } from '@kadr/http-kit';
-import type { HttpApp, RunningService, ServiceParts } from '@kadr/http-kit';
-import type { Logger } from '@kadr/telemetry';
+import { breakerSettingsOf } from '@kadr/config';
+import { backgroundWork, createHttpApp, internalTokenKeys, serveService } from '@kadr/http-kit';
+import type { ComposedService, RunningService, ServiceParts, StartOptions } from '@kadr/http-kit';
 import { openAdminAdapters, type AdminAdapters } from './adapters';
 import type { AdminConfig } from './config';
 import { AuditTrail } from './domain/audit/audit-trail';
@@ -12,21 +11,17 @@ import { subscribeAdmin } from './entry-points/messaging/admin-consumer';
 import { busPurgeEvents, SERVICE } from './entry-points/messaging/purge-events.publisher';
 import { CommerceHoldsClient } from './integrations/commerce-holds.client';
 import { JobsAdminClient } from './integrations/jobs-admin.client';
-import { Upstream } from './integrations/upstream';
+import { upstreamOf } from './integrations/upstream';
 
-export interface AdminParts extends ServiceParts<AdminAdapters> {
-  config: AdminConfig;
+export interface AdminParts extends ServiceParts<AdminAdapters, AdminConfig> {
   /** Tests: a fixed clock. */
   clock?: () => Date;
 }
 
-export interface ComposedAdmin extends HttpApp {
+/** Its background work: the consumer of the events the read model is built from. */
+export interface ComposedAdmin extends ComposedService {
   readModel: AdminReadModel;
   purges: UserPurges;
-  /** Starts the consumer of the events the read model is built from. */
-  startBackground(): Promise<void>;
-  /** Stops the consumer (after the HTTP server closed). */
-  stop(): Promise<void>;
 }
 
 /** Admin without a listening socket: what tests drive with supertest, and what `startAdmin` serves. */
@@ -41,11 +36,7 @@ export function composeAdmin({ config, adapters, logger, metrics, readinessCheck
     now,
   });
   const keys = internalTokenKeys(config);
-  const upstream = (name: string, baseUrl: string | undefined) => {
-    const { BREAKER_FAILURE_THRESHOLD: failureThreshold, BREAKER_OPEN_MS: openMs } = config;
-    const breaker = internalCallBreaker({ service: name, failureThreshold, openMs, logger });
-    return new Upstream({ name, baseUrl, keys, timeoutMs: config.UPSTREAM_TIMEOUT_MS, breaker });
-  };
+  const upstreams = { keys, logger, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...breakerSettingsOf(config) };
   const { app, health } = createHttpApp({
     service: SERVICE,
     logger,
@@ -56,46 +47,28 @@ export function composeAdmin({ config, adapters, logger, metrics, readinessCheck
         purges,
         audit: new AuditTrail(stores.logs, now),
         logs: stores.logs,
-        jobs: new JobsAdminClient(upstream('jobs', config.JOBS_URL)),
-        holds: new CommerceHoldsClient(upstream('commerce', config.COMMERCE_URL), logger),
+        jobs: new JobsAdminClient(upstreamOf('jobs', config.JOBS_URL, upstreams)),
+        holds: new CommerceHoldsClient(upstreamOf('commerce', config.COMMERCE_URL, upstreams), logger),
         internalTokenKeys: keys,
         logger,
       }),
     ],
     readinessChecks,
   });
-  let consumer: ConsumerHandle | undefined;
   return {
     app,
     health,
     readModel,
     purges,
-    async startBackground() {
-      consumer = await subscribeAdmin({ bus: eventBus, readModel, purges, logger });
-    },
-    async stop() {
-      await consumer?.stop();
-    },
+    ...backgroundWork(async (own) => {
+      own(await subscribeAdmin({ bus: eventBus, readModel, purges, logger }));
+    }),
   };
 }
 
 export type RunningAdmin = RunningService;
 
-export interface StartAdminOptions {
-  /** The embedded launcher's shared bus (left open on stop); otherwise opened from KAFKA_BROKERS. */
-  bus?: EventBus;
-  logger?: Logger;
-  defaultMetrics?: boolean;
-}
-
 /** Wires admin from its config and listens; used by main.ts and by the embedded launcher. */
-export function startAdmin(config: AdminConfig, options: StartAdminOptions = {}): Promise<RunningAdmin> {
-  return serveService({
-    service: SERVICE,
-    config,
-    logger: options.logger,
-    defaultMetrics: options.defaultMetrics,
-    open: (logger) => openAdminAdapters(config, logger, { eventBus: options.bus }),
-    compose: (parts) => composeAdmin({ config, ...parts }),
-  });
+export function startAdmin(config: AdminConfig, options: StartOptions<AdminAdapters> = {}): Promise<RunningAdmin> {
+  return serveService({ service: SERVICE, config, options, open: openAdminAdapters, compose: composeAdmin });
 }

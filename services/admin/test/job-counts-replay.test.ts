@@ -1,4 +1,4 @@
-import { openMemoryStores } from '../src/adapters';
+import { openMemoryStores } from './support/memory-stores';
 import { replayArbitrary } from './support/job-histories';
 import { startReplayAdmin } from './support/job-count-replay';
 import { checkSeeded, propertySize } from '@kadr/tooling/seeded-property';

@@ -3,7 +3,6 @@ export { commerceConfigSchema, type CommerceConfig } from './config';
 export {
   startCommerce,
   composeCommerce,
-  type StartCommerceOptions,
   type RunningCommerce,
   type ComposedCommerce,
   type CommerceParts,

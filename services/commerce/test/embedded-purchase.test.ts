@@ -13,7 +13,7 @@ describe('embedded: buying credits through the mock provider', () => {
   beforeAll(async () => {
     bus = new MemoryEventBus();
     commerce = await startCommerce(testConfig({ HOST: '127.0.0.1' }), {
-      bus,
+      adapters: { eventBus: bus },
       logger: silentLogger(),
       defaultMetrics: false,
     });

@@ -1,2 +1,3 @@
-export { startI18n, type RunningI18n, type StartI18nOptions } from './service';
+export { composeI18n, startI18n, type RunningI18n } from './service';
+export type { I18nAdapters } from './adapters';
 export { i18nConfigSchema, type I18nConfig } from './config';

@@ -31,7 +31,7 @@ describe('i18n service', () => {
     const config = i18nConfigSchema.parse({ INTERNAL_TOKEN_SECRET: SECRET, PORT: '0', LOG_LEVEL: 'silent' });
     service = await startI18n(
       { ...config, MONGODB_URI: undefined, KAFKA_BROKERS: undefined },
-      { bus, defaultMetrics: false },
+      { adapters: { eventBus: bus }, defaultMetrics: false },
     );
   });
   afterEach(async () => {

@@ -10,6 +10,8 @@ import {
   serviceBaseEnv,
   storageEnv,
 } from '@kadr/config';
+import type { WorkerPolicy } from './domain/generation/job-runner';
+import type { JobsPolicy } from './domain/jobs/jobs-domain';
 
 const positiveNumber = (defaultValue: number) =>
   z.coerce.number({ error: 'must be a number' }).positive({ error: 'must be positive' }).default(defaultValue);
@@ -105,3 +107,29 @@ export const jobsConfigSchema = z
   });
 
 export type JobsConfig = z.output<typeof jobsConfigSchema>;
+
+/** The API's limits and waits (attempts, active-job caps, re-dispatch, saga reconciliation). */
+export function jobsPolicyOf(config: JobsConfig): JobsPolicy {
+  return {
+    attemptLimit: config.JOB_MAX_ATTEMPTS,
+    activeJobsCaps: {
+      FREE: config.ACTIVE_JOBS_CAP_FREE,
+      PRO: config.ACTIVE_JOBS_CAP_PRO,
+      ENTERPRISE: config.ACTIVE_JOBS_CAP_ENTERPRISE,
+    },
+    redispatchAfterMs: config.JOB_REDISPATCH_AFTER_MS,
+    sagaStaleMs: config.SAGA_STALE_MS,
+    sagaGiveUpMs: config.SAGA_GIVE_UP_MS,
+  };
+}
+
+/** The worker's render slots, leases, idle poll and time-outs. */
+export function workerPolicyOf(config: JobsConfig): WorkerPolicy {
+  return {
+    concurrency: config.WORKER_CONCURRENCY,
+    leaseMs: config.JOB_LEASE_MS,
+    idleClaimMs: config.JOB_IDLE_CLAIM_MS,
+    timeoutFactor: config.JOB_TIMEOUT_FACTOR,
+    timeoutBaseMs: config.JOB_TIMEOUT_BASE_MS,
+  };
+}

@@ -1,9 +1,4 @@
-export {
-  startJobs,
-  startJobsWorker,
-  type JobsStartOptions,
-  type RunningJobsApi,
-  type RunningJobsWorker,
-} from './service';
+export { composeJobs, startJobs, type ComposedJobs, type JobsStartOptions, type RunningJobsApi } from './service';
+export { startJobsWorker, type RunningJobsWorker } from './worker-service';
 export { openJobsAdapters, type JobsAdapters, type OpenedJobsAdapters } from './adapters';
 export { jobsConfigSchema, type JobsConfig } from './config';

@@ -4,7 +4,7 @@ import { loadConfig } from '@kadr/config';
 import { handleShutdownSignals, startMetricsServer } from '@kadr/http-kit';
 import { createMetrics } from '@kadr/telemetry';
 import { jobsConfigSchema } from './config';
-import { startJobsWorker } from './service';
+import { startJobsWorker } from './worker-service';
 
 /** The worker entry point: `job.created` consumer (group jobs-worker); scale by running more of these. */
 async function main(): Promise<void> {

@@ -11,7 +11,7 @@ import { JobProgressKind, type EventEnvelope } from '@kadr/contracts';
 import { MemoryEventBus } from '@kadr/event-bus';
 import { MemoryJobRepository } from '../src/data-access/jobs/memory-job.repository';
 import { createdStep } from '../src/domain/jobs/job-events';
-import { startJobs, startJobsWorker } from '../src/service';
+import { startJobs, startJobsWorker } from '../src';
 import { FakeCommerce } from './helpers/fake-commerce';
 import { spawnChild } from './helpers/spawn-child';
 import { SECRET, recordEvents, testConfig, userToken, waitFor } from './helpers/test-rig';
@@ -52,12 +52,12 @@ describe('crash recovery', () => {
     const config = testConfig({ DATA_DIR: dataDir, COMMERCE_URL: commerce.url, SAGA_STALE_MS: '1' });
     const api = await startJobs(config, { adapters: { eventBus: bus }, defaultMetrics: false });
     try {
-      const outcomes = await api.reconciler.runOnce(new Date(Date.now() + 10));
+      const outcomes = await api.composed.reconciler.runOnce(new Date(Date.now() + 10));
       expect([...outcomes.values()]).toEqual(['completed']);
       const [jobId] = [...outcomes.keys()];
       expect((await api.adapters.jobs.findById(jobId!))?.status).toBe('PENDING');
       await waitFor(() => events.some((e) => e.payload.case === 'jobCreated'));
-      expect(await api.reconciler.runOnce(new Date(Date.now() + 10))).toEqual(new Map());
+      expect(await api.composed.reconciler.runOnce(new Date(Date.now() + 10))).toEqual(new Map());
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(events.filter((e) => e.payload.case === 'jobCreated')).toHaveLength(1);
       expect(commerce.account(userId).holds.size).toBe(1);
@@ -85,7 +85,7 @@ describe('crash recovery', () => {
         .set('idempotency-key', randomUUID())
         .send({ prompt: 'never held', modelId: 'kadr-motion-v1', duration: 5, quality: 'Lite', speed: 'Normal' });
       expect(answer.status).toBe(500);
-      const outcomes = await api.reconciler.runOnce(new Date(Date.now() + 10));
+      const outcomes = await api.composed.reconciler.runOnce(new Date(Date.now() + 10));
       expect([...outcomes.values()]).toEqual(['undone']);
       expect(commerce.account('pre-hold')).toMatchObject({ held: 0, balance: 50 });
       expect(events).toEqual([]);

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { JobProgressKind } from '@kadr/contracts';
 import { createEventBus } from '@kadr/event-bus';
 import { describeWithRealServer } from '@kadr/tooling/real-servers';
-import { startJobs, startJobsWorker } from '../src/service';
+import { startJobs, startJobsWorker } from '../src';
 import { FakeCommerce } from './helpers/fake-commerce';
 import { SECRET, recordEvents, testConfig, userToken, waitFor } from './helpers/test-rig';
 import { mkdtemp, rm } from 'node:fs/promises';

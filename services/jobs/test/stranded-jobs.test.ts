@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { decodeEvent } from '@kadr/contracts';
 import { MemoryEventBus } from '@kadr/event-bus';
-import { startJobs, startJobsWorker, type RunningJobsApi, type RunningJobsWorker } from '../src/service';
+import { startJobs, startJobsWorker, type RunningJobsApi, type RunningJobsWorker } from '../src';
 import { FakeCommerce } from './helpers/fake-commerce';
 import { GatedProvider } from './helpers/gated-provider';
 import { SECRET, submitJob, testConfig, waitFor } from './helpers/test-rig';

@@ -1,4 +1,4 @@
-import { blobStoreFromEnvironment, localBlobRoot, S3BlobStore, type BlobStore } from '@kadr/blob-store';
+import { blobStoreFromEnvironment, type BlobStore } from '@kadr/blob-store';
 import { openInOrder, openStores } from '@kadr/documents';
 import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
 import type { OpenedAdapters } from '@kadr/http-kit';
@@ -14,17 +14,9 @@ export interface MediaAdapters {
   blobStore: BlobStore;
 }
 
-/**
- * S3_ENDPOINT → S3-compatible storage; otherwise the local disk under DATA_DIR/media-blobs with
- * URLs signed by MEDIA_SIGNING_SECRET and served at PUBLIC_URL/blobs.
- */
-export function openBlobStore(config: MediaConfig): BlobStore {
-  return blobStoreFromEnvironment(config, () => {
-    if (!config.MEDIA_SIGNING_SECRET) throw new Error('MEDIA_SIGNING_SECRET is required without S3_ENDPOINT');
-    if (!config.DATA_DIR) throw new Error('DATA_DIR is required for the local blob store (or set S3_ENDPOINT)');
-    return { root: localBlobRoot(config.DATA_DIR), signingSecret: config.MEDIA_SIGNING_SECRET };
-  });
-}
+/** S3_* → S3-compatible storage; otherwise DATA_DIR/media-blobs, URLs signed with MEDIA_SIGNING_SECRET. */
+export const openBlobStore = (config: MediaConfig): BlobStore =>
+  blobStoreFromEnvironment(config, { signingSecret: config.MEDIA_SIGNING_SECRET });
 
 /**
  * MONGODB_URI → MongoDB (database MONGODB_DB); otherwise a memory collection persisted under
@@ -39,8 +31,7 @@ export function openMediaAdapters(
 ): Promise<MediaAdapters & OpenedAdapters> {
   return openInOrder(async (own) => {
     const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'media', logger));
-    // Only the S3 client holds anything open; the local disk store has nothing to close.
-    const blobStore = provided.blobStore ?? own(openBlobStore(config), (s) => s instanceof S3BlobStore && s.close());
+    const blobStore = provided.blobStore ?? own(openBlobStore(config));
     const { stores, readinessChecks } = own(
       await openStores<Pick<MediaAdapters, 'videos'>>({
         service: 'media',

@@ -154,6 +154,11 @@ export class FileSystemBlobStore implements BlobStore {
     return deleted;
   }
 
+  /** Nothing to release: every operation opens and closes its own file handles. */
+  close(): void {
+    // Files are closed as each operation ends.
+  }
+
   presignGet(key: string, expiresInSeconds: number): Promise<string> {
     // Through a promise so invalid input rejects rather than throws, as with the S3 adapter.
     return Promise.resolve().then(() => {

@@ -1,11 +1,13 @@
 import {
   callInternal,
   HttpProblem,
+  internalCallBreaker,
   isProblemReason,
   type InternalCallBreaker,
   type InternalCaller,
   type InternalTokenKeys,
 } from '@kadr/http-kit';
+import type { Logger } from '@kadr/telemetry';
 
 export interface UpstreamOptions {
   /** The service's name: the token's audience and the name in error details. */
@@ -94,4 +96,20 @@ function isStringRecord(value: unknown): value is Record<string, string> {
     value !== null &&
     Object.values(value as Record<string, unknown>).every((v) => typeof v === 'string')
   );
+}
+
+/** What every upstream of admin shares: the token keys, the time-out and the breaker settings. */
+export interface UpstreamSettings {
+  keys: InternalTokenKeys;
+  timeoutMs: number;
+  failureThreshold: number;
+  openMs: number;
+  logger: Logger;
+}
+
+/** The service `name` at `baseUrl` (unset: not configured), behind a breaker of its own. */
+export function upstreamOf(name: string, baseUrl: string | undefined, settings: UpstreamSettings): Upstream {
+  const { keys, timeoutMs, failureThreshold, openMs, logger } = settings;
+  const breaker = internalCallBreaker({ service: name, failureThreshold, openMs, logger });
+  return new Upstream({ name, baseUrl, keys, timeoutMs, breaker });
 }

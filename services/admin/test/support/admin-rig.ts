@@ -3,7 +3,8 @@ import { MemoryEventBus } from '@kadr/event-bus';
 import { DEFAULT_INTERNAL_TOKEN_KEY_ID } from '@kadr/config';
 import { mintInternalToken, type InternalCaller, type InternalTokenKeys } from '@kadr/http-kit';
 import { createLogger, createMetrics } from '@kadr/telemetry';
-import { openMemoryStores, type AdminStores } from '../../src/adapters';
+import type { AdminStores } from '../../src/data-access/stores';
+import { openMemoryStores } from './memory-stores';
 import { adminConfigSchema, type AdminConfig } from '../../src/config';
 import { composeAdmin, type ComposedAdmin } from '../../src/service';
 

@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { AdminJobCounts, AdminUserDetailResponse } from '@kadr/contracts';
 import { mintInternalToken } from '@kadr/http-kit';
 import { createLogger, createMetrics } from '@kadr/telemetry';
-import type { AdminStores } from '../../src/adapters';
+import type { AdminStores } from '../../src/data-access/stores';
 import { adminConfigSchema } from '../../src/config';
 import { composeAdmin, type ComposedAdmin } from '../../src/service';
 import { administrator, TEST_KEYS, TEST_SECRET } from './admin-rig';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { allowedMethods, documentedPaths } from '../../src/entry-points/http/01-method-check/method-not-allowed';
 import { createGatewayOpenApi } from '../../src/entry-points/http/09-gateway-routes/openapi/gateway-openapi';
-import { requestPipeline } from '../../src/service';
+import { requestPipeline } from '../../src/entry-points/http';
 import { startIdentityRig, type IdentityRig } from '../identity/helpers/identity-rig';
 
 interface Answer {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createLogger } from '@kadr/telemetry';
-import { requestPipeline } from '../../src/service';
+import { requestPipeline } from '../../src/entry-points/http';
 import { TestBrowser } from '../identity/helpers/browser';
 import {
   DEMO_EMAIL,

@@ -6,7 +6,7 @@
 import { decodeEventOn } from '@kadr/contracts';
 import { MemoryEventBus } from '@kadr/event-bus';
 import type { MemoryJobRepository } from '../../src/data-access/jobs/memory-job.repository';
-import { startJobs, startJobsWorker } from '../../src/service';
+import { startJobs, startJobsWorker } from '../../src';
 import { testConfig } from './test-rig';
 
 async function main(): Promise<void> {

@@ -14,7 +14,7 @@ import {
   type JobsStartOptions,
   type RunningJobsApi,
   type RunningJobsWorker,
-} from '../../src/service';
+} from '../../src';
 import { FakeCommerce } from './fake-commerce';
 
 export const SECRET = 'test-internal-token-secret-0123456789abcdef';

@@ -21,6 +21,17 @@ export interface SessionPolicy {
   absoluteTtlMs: number;
 }
 
+/** The policy SESSION_IDLE_TTL_MINUTES and SESSION_ABSOLUTE_TTL_HOURS set. */
+export function sessionPolicyOf(config: {
+  SESSION_IDLE_TTL_MINUTES: number;
+  SESSION_ABSOLUTE_TTL_HOURS: number;
+}): SessionPolicy {
+  return {
+    idleTtlMs: config.SESSION_IDLE_TTL_MINUTES * 60_000,
+    absoluteTtlMs: config.SESSION_ABSOLUTE_TTL_HOURS * 3_600_000,
+  };
+}
+
 /** 128 random bits, base64url (22 characters): unguessable, and safe in a cookie and a key. */
 export const newSessionId = (): string => randomBytes(16).toString('base64url');
 

@@ -1,4 +1,10 @@
-export { createRequestPipeline, type RequestPipeline, type RequestPipelineOptions } from './request-pipeline';
+export {
+  createRequestPipeline,
+  requestPipeline,
+  type PipelineFactory,
+  type RequestPipeline,
+  type RequestPipelineOptions,
+} from './request-pipeline';
 export { createBffPipeline, type BffPipelineOptions, type BffPipelineConfig } from './08-bff/bff-pipeline';
 export { createRateLimits, type RateLimits, type RateLimitsOptions } from './04-rate-limits/rate-limits';
 export { createStaticWebRouter } from './11-static-web/static-web.router';

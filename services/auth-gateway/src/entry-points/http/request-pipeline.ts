@@ -11,6 +11,7 @@ import { createMediaDeliveryRoutes } from './10-proxy/media-delivery.routes';
 import { rejectUndocumentedMethods } from './01-method-check/method-not-allowed';
 import { createGatewayOpenApi } from './09-gateway-routes/openapi/gateway-openapi';
 import type { OpenApiRegistry } from './09-gateway-routes/openapi/openapi-registry';
+import type { PipelineMounts } from './app';
 import { createRateLimits } from './04-rate-limits/rate-limits';
 import { createStaticWebRouter } from './11-static-web/static-web.router';
 
@@ -90,3 +91,18 @@ function openRateLimitRedis(url: string, logger: Logger): Redis {
   client.on('error', (error: Error) => logger.warn({ err: error.message }, 'rate-limit Redis connection error'));
   return client;
 }
+
+/** Builds the app's pipeline slots from the gateway's parts (identity tests pass a smaller pipeline). */
+export type PipelineFactory = (parts: {
+  config: GatewayConfig;
+  adapters: { keyValueStore: KeyValueStore };
+  logger: Logger;
+  metrics: ServiceMetrics;
+}) => PipelineMounts & { close?(): Promise<void> };
+
+/**
+ * The request pipeline (rate limits, idempotency, proxying, user summary, flags, OpenAPI, static
+ * web app): see `README.md` here.
+ */
+export const requestPipeline: PipelineFactory = ({ config, adapters, logger, metrics }) =>
+  createRequestPipeline({ config, kv: adapters.keyValueStore, logger, metrics });

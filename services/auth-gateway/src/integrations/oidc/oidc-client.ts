@@ -1,4 +1,5 @@
 import * as client from 'openid-client';
+import type { Logger } from '@kadr/telemetry';
 import type { VerifiedIdentity } from '../../domain/identity/user';
 import { SignInFailure } from './sign-in-failure';
 
@@ -165,4 +166,36 @@ export function createOidcSignInClient(options: OidcClientOptions): OidcSignInCl
       }
     },
   };
+}
+
+/** The OIDC_* settings (the gateway's config). */
+export interface OidcEnvironment {
+  OIDC_ISSUER_URL?: string;
+  OIDC_CLIENT_ID: string;
+  OIDC_CLIENT_SECRET?: string;
+  OIDC_SCOPES: string;
+  PUBLIC_URL: string;
+  NODE_ENV: string;
+}
+
+/**
+ * The client OIDC_ISSUER_URL names, redirecting to `<PUBLIC_URL>/auth/callback`; undefined (and a
+ * warning) when it is unset: `/auth/login` then answers provider_unavailable.
+ */
+export function oidcSignInClientOf(
+  config: OidcEnvironment,
+  logger: Pick<Logger, 'warn'>,
+): OidcSignInClient | undefined {
+  if (!config.OIDC_ISSUER_URL) {
+    logger.warn('OIDC_ISSUER_URL is not set: sign-in is unavailable (/auth/login answers provider_unavailable)');
+    return undefined;
+  }
+  return createOidcSignInClient({
+    issuerUrl: config.OIDC_ISSUER_URL,
+    clientId: config.OIDC_CLIENT_ID,
+    clientSecret: config.OIDC_CLIENT_SECRET,
+    redirectUri: new URL('/auth/callback', config.PUBLIC_URL).href,
+    scopes: config.OIDC_SCOPES,
+    allowInsecureIssuer: config.NODE_ENV !== 'production',
+  });
 }

@@ -8,7 +8,8 @@ import { gatewayConfigSchema, type GatewayConfig } from '../../../src/config';
 import { MemoryUserRepository } from '../../../src/data-access/users/memory-user.repository';
 import { startDevIdentityProvider, type RunningDevIdentityProvider } from '../../../src/dev-identity-provider';
 import { sessionOf } from '../../../src/entry-points/http/03-session/request-context';
-import { composeAuthGateway, type ComposedGateway, type PipelineFactory } from '../../../src/service';
+import type { PipelineFactory } from '../../../src/entry-points/http';
+import { composeAuthGateway, type ComposedGateway } from '../../../src/service';
 import { formAction, type TestBrowser } from './browser';
 
 export const TEST_SECRET = 'test-only-internal-secret-0123456789abcdef';

@@ -9,12 +9,8 @@ import {
 import type { Logger, ServiceMetrics } from '@kadr/telemetry';
 import type { AccountRepository } from '../../data-access/accounts/account.repository';
 import type { LedgerRepository } from '../../data-access/ledger/ledger.repository';
-import type { CreditAccounts } from '../../domain/credits/accounts';
-import type { Holds } from '../../domain/credits/holds';
-import type { Orders } from '../../domain/orders/orders';
-import type { Subscriptions } from '../../domain/subscriptions/subscriptions';
-import type { TpaySetup } from '../../integrations/tpay/tpay-diagnostics';
-import type { NotificationCheckOptions } from '../../integrations/tpay/tpay-notification';
+import type { Commerce } from '../../domain/commerce';
+import type { TpayWiring } from '../../integrations/tpay/tpay-wiring';
 import { catalogueRoutes } from './catalogue.routes';
 import { creditsRoutes } from './credits.routes';
 import { commerceProblemOf } from './domain-problems';
@@ -22,25 +18,20 @@ import { internalRoutes } from './internal.routes';
 import { ordersRoutes } from './orders.routes';
 import { tpayNotificationRoutes } from './tpay-notification.routes';
 
-export interface CommerceAppOptions {
+export interface CommerceAppOptions extends Commerce {
   logger: Logger;
   metrics: ServiceMetrics;
   internalTokenKeys: InternalTokenKeys;
-  accounts: CreditAccounts;
-  accountStore: AccountRepository;
-  ledger: LedgerRepository;
-  holds: Holds;
-  subscriptions: Subscriptions;
-  orders: Orders;
-  tpay: TpaySetup;
-  notificationCheck: NotificationCheckOptions | null;
+  /** Read directly by the internal routes (balances, ledger pages). */
+  stores: { accounts: AccountRepository; ledger: LedgerRepository };
+  tpay: TpayWiring;
   readinessChecks?: ReadinessCheck[];
 }
 
 /** Commerce's express app (no listen): public paths below `/api/commerce`, internal ones below `/internal`. */
 export function createCommerceApp(options: CommerceAppOptions): HttpApp {
   // Tpay calls this one itself: before the internal-token check.
-  const publicRoutes = tpayNotificationRoutes(options.orders, options.notificationCheck, options.logger);
+  const publicRoutes = tpayNotificationRoutes(options.orders, options.tpay.notificationCheck, options.logger);
 
   const authenticated = Router();
   authenticated.use(
@@ -54,8 +45,8 @@ export function createCommerceApp(options: CommerceAppOptions): HttpApp {
     internalRoutes({
       accounts: options.accounts,
       holds: options.holds,
-      accountStore: options.accountStore,
-      ledger: options.ledger,
+      accountStore: options.stores.accounts,
+      ledger: options.stores.ledger,
     }),
   );
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createMetrics } from '@kadr/telemetry';
-import type { CommerceStores } from '../../../src/adapters';
+import type { CommerceStores } from '../../../src/data-access/stores';
 import { composeCommerce, type ComposedCommerce } from '../../../src/service';
 import { serviceToken, silentLogger, testConfig, userToken } from '../commerce-harness';
 import { ScriptedEventBus, type BusMessage } from '@kadr/tooling/scripted-bus';

@@ -1,4 +1,4 @@
-import type { CommerceStores } from '../../../src/adapters';
+import type { CommerceStores } from '../../../src/data-access/stores';
 import type { AccountChange } from '../../../src/domain/credits/account';
 import { reconcileAccount } from '../../../src/domain/reconciliation/reconcile';
 

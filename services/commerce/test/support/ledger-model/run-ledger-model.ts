@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CommerceStores } from '../../../src/adapters';
+import type { CommerceStores } from '../../../src/data-access/stores';
 import { checkSeeded, propertySize } from '@kadr/tooling/seeded-property';
 import { CommerceUnderTest } from './commerce-under-test';
 import { LedgerModelCase } from './ledger-model';

@@ -10,7 +10,24 @@ import { RenderSlots } from './render-slots';
 import type { RenderWorkspaces } from './render-workspace';
 import { StopSignal } from './stop-signal';
 
-export interface JobRunnerOptions {
+/** The limits and waits the configuration sets for a worker (see config.ts for each variable). */
+export interface WorkerPolicy {
+  /** Renders at once (WORKER_CONCURRENCY). */
+  concurrency: number;
+  /** A job's lease, renewed while it renders (JOB_LEASE_MS). */
+  leaseMs: number;
+  /**
+   * A worker with a free slot looks at the queue this often by itself (JOB_IDLE_CLAIM_MS).
+   * `job.created` goes to one partition by job id, so its wake-up can land on a busy worker while
+   * another one idles; the poll lets the idle one take the job (0: never poll). Default 2 000 ms.
+   */
+  idleClaimMs?: number;
+  /** A render's time-out: its estimate × factor + base (JOB_TIMEOUT_FACTOR, JOB_TIMEOUT_BASE_MS). */
+  timeoutFactor: number;
+  timeoutBaseMs: number;
+}
+
+export interface JobRunnerOptions extends WorkerPolicy {
   jobs: JobRepository;
   providers: ProviderRegistry;
   /** Where each attempt renders, and how its files reach the blob store. */
@@ -19,22 +36,12 @@ export interface JobRunnerOptions {
   logger: Logger;
   /** This worker's id (lease owner; the actor in the job's history). */
   workerId: string;
-  concurrency: number;
-  leaseMs: number;
-  timeoutFactor: number;
-  timeoutBaseMs: number;
   fps: number;
   /** Retries of a transient failure within one attempt (with backoff from `retryBaseMs`). */
   transientRetries?: number;
   retryBaseMs?: number;
   /** How long a delivery waits for a free render slot before handing the message back. */
   slotWaitMs?: number;
-  /**
-   * A worker with a free slot looks at the queue this often by itself. `job.created` goes to
-   * one partition by job id, so its wake-up can land on a busy worker while another one idles;
-   * the poll lets the idle one take the job (0: never poll). Default 2 000 ms.
-   */
-  idleClaimMs?: number;
   onOutboxWritten(): void;
 }
 

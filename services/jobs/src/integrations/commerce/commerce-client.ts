@@ -6,7 +6,15 @@ import {
   type HoldRequest,
   type HoldResponse,
 } from '@kadr/contracts';
-import { callInternal, type InternalCallBreaker, type InternalCaller, type InternalTokenKeys } from '@kadr/http-kit';
+import { breakerSettingsOf } from '@kadr/config';
+import {
+  callInternal,
+  internalCallBreaker,
+  type InternalCallBreaker,
+  type InternalCaller,
+  type InternalTokenKeys,
+} from '@kadr/http-kit';
+import type { Logger } from '@kadr/telemetry';
 import type { z } from 'zod';
 
 export type CommerceHold = HoldResponse['data'];
@@ -114,16 +122,36 @@ export class HttpCommerceClient implements CommerceClient {
 
 /** Used when COMMERCE_URL is not configured: every call is a 503, never a silent free job. */
 export class UnconfiguredCommerceClient implements CommerceClient {
-  private fail(): never {
-    throw new CommerceUnavailableError('COMMERCE_URL is not configured');
+  private fail(): Promise<never> {
+    return Promise.reject(new CommerceUnavailableError('COMMERCE_URL is not configured'));
   }
   entitlements(): Promise<Entitlements> {
-    this.fail();
+    return this.fail();
   }
   hold(): Promise<CommerceHold> {
-    this.fail();
+    return this.fail();
   }
   findHold(): Promise<CommerceHold | null> {
-    this.fail();
+    return this.fail();
   }
+}
+
+/** The commerce settings (the jobs config). */
+export interface CommerceEnvironment {
+  COMMERCE_URL?: string;
+  COMMERCE_TIMEOUT_MS: number;
+  BREAKER_FAILURE_THRESHOLD: number;
+  BREAKER_OPEN_MS: number;
+}
+
+/** Commerce at COMMERCE_URL behind its breaker; unset: a client whose every call is unavailable (503). */
+export function commerceClientOf(config: CommerceEnvironment, keys: InternalTokenKeys, logger: Logger): CommerceClient {
+  if (!config.COMMERCE_URL) return new UnconfiguredCommerceClient();
+  const breaker = internalCallBreaker({ service: 'commerce', ...breakerSettingsOf(config), logger });
+  return new HttpCommerceClient({
+    baseUrl: config.COMMERCE_URL,
+    internalTokenKeys: keys,
+    timeoutMs: config.COMMERCE_TIMEOUT_MS,
+    breaker,
+  });
 }

@@ -1,5 +1,6 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
+import type { Logger } from '@kadr/telemetry';
 
 /**
  * Which ffmpeg and ffprobe the service runs. `npm ci && npm start` must render on a machine
@@ -117,4 +118,28 @@ export function resolveFfmpegBinaries(
     ffmpeg: resolveBinary('ffmpeg', configured.FFMPEG_PATH, lookup),
     ffprobe: resolveBinary('ffprobe', configured.FFPROBE_PATH, lookup),
   };
+}
+
+/**
+ * The ffmpeg and ffprobe this process runs, logged once (path and where each came from). Throws a
+ * clear start-up error when one exists but may not be run (the variable to set is in the message).
+ */
+export function reportedFfmpegBinaries(
+  configured: { FFMPEG_PATH?: string | undefined; FFPROBE_PATH?: string | undefined },
+  logger: Pick<Logger, 'info' | 'warn'>,
+): FfmpegBinaries {
+  const binaries = resolveFfmpegBinaries(configured);
+  const { ffmpeg, ffprobe } = binaries;
+  const fields = {
+    ffmpeg: ffmpeg.path,
+    ffmpegSource: ffmpeg.source,
+    ffprobe: ffprobe.path,
+    ffprobeSource: ffprobe.source,
+  };
+  if (ffmpeg.source === 'not found' || ffprobe.source === 'not found') {
+    logger.warn(fields, 'ffmpeg/ffprobe not found (PATH, npm packages): the local renderer is unavailable');
+  } else {
+    logger.info(fields, 'using ffmpeg and ffprobe');
+  }
+  return binaries;
 }

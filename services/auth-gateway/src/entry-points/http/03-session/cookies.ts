@@ -1,5 +1,6 @@
 import { parse } from 'cookie';
 import type { CookieOptions, Request, Response } from 'express';
+import type { Logger } from '@kadr/telemetry';
 
 export const SESSION_COOKIE = 'kadr_session';
 /** Readable by the web app's JavaScript, which copies it into `X-CSRF-Token`. */
@@ -25,6 +26,26 @@ export interface CookiePolicy {
   /** Lifetime of the session and CSRF cookies: the session's absolute lifetime. */
   sessionMaxAgeMs: number;
   loginMaxAgeMs: number;
+}
+
+/**
+ * The policy PUBLIC_URL and SECURE_COOKIES give, warning about a combination browsers will not
+ * honour as meant.
+ */
+export function cookiePolicyOf(
+  config: { PUBLIC_URL: string; SECURE_COOKIES: boolean },
+  lifetimes: Omit<CookiePolicy, 'secure'>,
+  logger: Pick<Logger, 'warn'>,
+): CookiePolicy {
+  const secure = shouldUseSecureCookies(config.PUBLIC_URL, config.SECURE_COOKIES);
+  const protocol = new URL(config.PUBLIC_URL).protocol;
+  if (!secure && protocol === 'https:') {
+    logger.warn('SECURE_COOKIES=false with an https PUBLIC_URL: cookies are sent without Secure');
+  }
+  if (secure && protocol === 'http:') {
+    logger.warn('PUBLIC_URL is plain http but cookies are Secure: browsers will drop them (set SECURE_COOKIES=false?)');
+  }
+  return { secure, ...lifetimes };
 }
 
 export function readCookie(req: Request, name: string): string | undefined {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { AI_MODEL_IDS } from '@kadr/contracts';
 import { jobsConfigSchema } from '../../../config';
 import { checkOutput } from '../../../domain/generation/output-check';
-import { buildProviderRegistry } from '../../../providers';
+import { buildProviderRegistry } from '../provider-registry-of';
 import { FfmpegInspector } from '../../ffmpeg/ffmpeg-inspector';
 import { InstantVideoProvider } from './instant-provider';
 

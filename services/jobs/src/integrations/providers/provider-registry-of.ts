@@ -1,14 +1,14 @@
-import type { JobsConfig } from './config';
-import { MODEL_CATALOGUE } from './domain/catalogue/models';
-import { ProviderRegistry } from './domain/generation/provider-registry';
-import type { VideoProvider } from './domain/generation/video-provider';
 import type { Resolver } from '@kadr/http-kit';
-import { EgressGuard } from './integrations/egress/egress-guard';
-import { resolveFfmpegBinaries, type FfmpegBinaries } from './integrations/ffmpeg/ffmpeg-binaries';
-import { FalVideoProvider } from './integrations/providers/fal/fal-provider';
-import { FaultyVideoProvider } from './integrations/providers/faulty/faulty-provider';
-import { InstantVideoProvider } from './integrations/providers/instant/instant-provider';
-import { LOCAL_FPS, LocalVideoProvider } from './integrations/providers/local/local-provider';
+import type { JobsConfig } from '../../config';
+import { MODEL_CATALOGUE } from '../../domain/catalogue/models';
+import { ProviderRegistry } from '../../domain/generation/provider-registry';
+import type { VideoProvider } from '../../domain/generation/video-provider';
+import { EgressGuard } from '../egress/egress-guard';
+import { resolveFfmpegBinaries, type FfmpegBinaries } from '../ffmpeg/ffmpeg-binaries';
+import { FalVideoProvider } from './fal/fal-provider';
+import { FaultyVideoProvider } from './faulty/faulty-provider';
+import { InstantVideoProvider } from './instant/instant-provider';
+import { LOCAL_FPS, LocalVideoProvider } from './local/local-provider';
 
 /** fal's documented hosts: the queue API and the CDN its results are served from. */
 const FAL_HOSTS = ['queue.fal.run', 'fal.media', '*.fal.media'];

@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
-import type { CommerceConfig } from './config';
-import { createEgressClient, type EgressClient } from './integrations/tpay/egress';
-import { TpayJwsVerifier } from './integrations/tpay/jws-verifier';
-import { TpayApi } from './integrations/tpay/tpay-api';
-import type { TpaySetup } from './integrations/tpay/tpay-diagnostics';
-import type { NotificationCheckOptions } from './integrations/tpay/tpay-notification';
-import { TPAY_BASE_URLS, TPAY_CERTIFICATE_HOSTS, type TpaySettings } from './integrations/tpay/tpay-settings';
+import type { CommerceConfig } from '../../config';
+import { MockPaymentProvider } from '../../domain/payments/mock-payment-provider';
+import type { PaymentProvider } from '../../domain/payments/payment-provider';
+import { createEgressClient, type EgressClient } from './egress';
+import { TpayJwsVerifier } from './jws-verifier';
+import { TpayApi } from './tpay-api';
+import type { TpaySetup } from './tpay-diagnostics';
+import type { NotificationCheckOptions } from './tpay-notification';
+import { TpayPaymentProvider } from './tpay-payment-provider';
+import { TPAY_BASE_URLS, TPAY_CERTIFICATE_HOSTS, type TpaySettings } from './tpay-settings';
 
 /** The Tpay settings the configuration gives, or null when Tpay is not configured. */
 export function tpaySettingsOf(config: CommerceConfig): TpaySettings | null {
@@ -62,4 +65,11 @@ export function wireTpay(settings: TpaySettings | null, egressOverride?: EgressC
     api,
     notificationCheck: { verifier, securityCode: settings.securityCode, merchantId: settings.merchantId },
   };
+}
+
+/** PAYMENT_PROVIDER's provider: Tpay (which must then be configured) or the mock checkout. */
+export function paymentProviderOf(config: CommerceConfig, tpay: TpayWiring): PaymentProvider {
+  if (config.PAYMENT_PROVIDER !== 'tpay') return new MockPaymentProvider(config.PUBLIC_URL);
+  if (!tpay.api || !tpay.settings) throw new Error('PAYMENT_PROVIDER=tpay but Tpay is not configured');
+  return new TpayPaymentProvider(tpay.api, tpay.settings);
 }

@@ -4,7 +4,7 @@ import type { AccountChange, LedgerKind } from '../../domain/credits/account';
 import type { AccountRepository, PendingAccountChanges } from '../accounts/account.repository';
 import type { LedgerRepository } from '../ledger/ledger.repository';
 import type { OrderRepository } from '../orders/order.repository';
-import { entriesSource, type OutboxSource } from '@kadr/outbox';
+import { entriesSource, OutboxRelay, type OutboxRelayOptions, type OutboxSource } from '@kadr/outbox';
 import { inTraceOf } from '@kadr/telemetry';
 
 const REASON: Record<LedgerKind, CreditsChangeReason> = {
@@ -71,4 +71,25 @@ export function orderEventsSource(orders: OrderRepository, bus: EventBus): Outbo
     remove: (orderId: string, ids: readonly string[]) => orders.removeFromOutbox(orderId, ids),
   };
   return entriesSource(outbox, bus);
+}
+
+export interface CommerceOutboxRelayOptions extends Omit<OutboxRelayOptions, 'sources'> {
+  accounts: AccountRepository;
+  ledger: LedgerRepository;
+  orders: OrderRepository;
+  bus: EventBus;
+}
+
+/** Publishes what accounts and orders wrote to their outboxes (`credits.changed`, `payment.completed`). */
+export function commerceOutboxRelay({
+  accounts,
+  ledger,
+  orders,
+  bus,
+  ...relay
+}: CommerceOutboxRelayOptions): OutboxRelay {
+  return new OutboxRelay({
+    ...relay,
+    sources: [accountChangesSource(accounts, ledger, bus), orderEventsSource(orders, bus)],
+  });
 }

@@ -1,0 +1,55 @@
+import type { Logger } from '@kadr/telemetry';
+import type { AccountRepository } from '../data-access/accounts/account.repository';
+import type { LedgerRepository } from '../data-access/ledger/ledger.repository';
+import type { OrderRepository } from '../data-access/orders/order.repository';
+import { CreditAccounts } from './credits/accounts';
+import { Holds } from './credits/holds';
+import { Orders } from './orders/orders';
+import type { PaymentProvider } from './payments/payment-provider';
+import { Subscriptions } from './subscriptions/subscriptions';
+
+/** Commerce's domain: accounts hold the credits; subscriptions, holds and orders act on them. */
+export interface Commerce {
+  accounts: CreditAccounts;
+  subscriptions: Subscriptions;
+  holds: Holds;
+  orders: Orders;
+}
+
+export interface CommerceOptions {
+  stores: { accounts: AccountRepository; ledger: LedgerRepository; orders: OrderRepository };
+  provider: PaymentProvider;
+  /** Credits a new account starts with (WELCOME_CREDITS). */
+  welcomeCredits: number;
+  /** Pending orders older than this expire (ORDER_EXPIRY_MINUTES). */
+  orderExpiryMs: number;
+  logger: Logger;
+  clock?: () => Date;
+  /** Called after every write that filled an outbox (the relay's nudge). */
+  onChange: () => void;
+}
+
+/** The domain objects, each given the others it builds on. */
+export function createCommerce({
+  stores,
+  provider,
+  welcomeCredits,
+  orderExpiryMs,
+  logger,
+  clock,
+  onChange,
+}: CommerceOptions): Commerce {
+  const accounts = new CreditAccounts({ accounts: stores.accounts, welcomeCredits, clock, onChange });
+  const subscriptions = new Subscriptions(accounts);
+  const holds = new Holds(accounts, subscriptions, stores.ledger);
+  const orders = new Orders({
+    orders: stores.orders,
+    accounts,
+    provider,
+    logger,
+    expiryMs: orderExpiryMs,
+    clock,
+    onChange,
+  });
+  return { accounts, subscriptions, holds, orders };
+}

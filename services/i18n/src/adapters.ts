@@ -1,0 +1,29 @@
+import { openInOrder, openStores } from '@kadr/documents';
+import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
+import type { OpenedAdapters } from '@kadr/http-kit';
+import type { Logger } from '@kadr/telemetry';
+import type { I18nConfig } from './config';
+import { I18N_STORES, type I18nStores } from './data-access/stores';
+
+export interface I18nAdapters extends I18nStores {
+  eventBus: EventBus;
+}
+
+/**
+ * MONGODB_URI → MongoDB (database MONGODB_DB); otherwise a memory collection persisted under
+ * DATA_DIR/i18n when set. KAFKA_BROKERS → Kafka; otherwise the in-process bus. Adapters passed in
+ * `provided` are used as they are and left open (the embedded launcher shares one bus).
+ */
+export function openI18nAdapters(
+  config: I18nConfig,
+  logger: Logger,
+  provided: Partial<I18nAdapters> = {},
+): Promise<I18nAdapters & OpenedAdapters> {
+  return openInOrder(async (own) => {
+    const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'i18n', logger));
+    const { stores, readinessChecks } = own(
+      await openStores({ service: 'i18n', config, logger, stores: I18N_STORES, provided }),
+    );
+    return { ...stores, eventBus, readinessChecks };
+  });
+}

@@ -1,0 +1,64 @@
+import type { Logger } from '@kadr/telemetry';
+import type { JobRepository } from '../../data-access/jobs/job.repository';
+import type { ProviderRegistry } from '../generation/provider-registry';
+import type { ActiveJobsCaps } from './active-jobs-cap';
+import type { CommerceClient } from '../../integrations/commerce/commerce-client';
+import { JobCreation, type SagaHooks } from './create-job';
+import { JobAdministration } from './job-admin';
+import { JobDispatcher } from './job-dispatcher';
+import { SagaReconciler } from './saga-reconciler';
+
+/** The limits and waits the configuration sets for jobs (see config.ts for each variable). */
+export interface JobsPolicy {
+  /** Attempts a job gets, and a requeue adds (JOB_MAX_ATTEMPTS). */
+  attemptLimit: number;
+  /** Jobs in progress a user may have at once, by tier (ACTIVE_JOBS_CAP_*). */
+  activeJobsCaps: ActiveJobsCaps;
+  /** A PENDING job unchanged this long gets its `job.created` again (JOB_REDISPATCH_AFTER_MS). */
+  redispatchAfterMs: number;
+  /** A saga left in RESERVING this long is finished or undone (SAGA_STALE_MS)… */
+  sagaStaleMs: number;
+  /** …and undone once it could not be finished for this long (SAGA_GIVE_UP_MS). */
+  sagaGiveUpMs: number;
+}
+
+/** The jobs API's domain: the creation saga, its reconciler, the dispatcher of unclaimed jobs, admin operations. */
+export interface JobsDomain {
+  creation: JobCreation;
+  reconciler: SagaReconciler;
+  dispatcher: JobDispatcher;
+  admin: JobAdministration;
+}
+
+export interface JobsDomainOptions {
+  jobs: JobRepository;
+  commerce: CommerceClient;
+  providers: ProviderRegistry;
+  policy: JobsPolicy;
+  logger: Logger;
+  /** Called after a write that put events in an outbox (the relay's nudge). */
+  onOutboxWritten: () => void;
+  /** Test seams of the creation saga (crash simulation). */
+  hooks?: SagaHooks;
+}
+
+/** The domain objects, each given the others it builds on. */
+export function createJobsDomain(options: JobsDomainOptions): JobsDomain {
+  const { jobs, commerce, providers, policy, logger, onOutboxWritten, hooks } = options;
+  const { attemptLimit, activeJobsCaps } = policy;
+  const creation = new JobCreation({ jobs, commerce, providers, attemptLimit, activeJobsCaps, onOutboxWritten, hooks });
+  return {
+    creation,
+    reconciler: new SagaReconciler({
+      jobs,
+      commerce,
+      creation,
+      logger,
+      staleMs: policy.sagaStaleMs,
+      giveUpMs: policy.sagaGiveUpMs,
+      onOutboxWritten,
+    }),
+    dispatcher: new JobDispatcher({ jobs, logger, unclaimedMs: policy.redispatchAfterMs, onOutboxWritten }),
+    admin: new JobAdministration({ jobs, commerce, attemptLimit, onOutboxWritten }),
+  };
+}
