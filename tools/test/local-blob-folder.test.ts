@@ -10,7 +10,7 @@ import { FileSystemBlobStore, localBlobRoot } from '@kadr/blob-store';
 import { jobsConfigSchema, openJobsAdapters } from '@kadr/jobs';
 import { mediaConfigSchema, openBlobStore } from '@kadr/media';
 import { parseConfig } from '@kadr/config';
-import { createLogger } from '@kadr/telemetry';
+import { createLogger, createMetrics } from '@kadr/telemetry';
 
 const SECRET = 'local-blob-folder-test-secret-0123456789abcdef';
 
@@ -27,7 +27,10 @@ describe('the local blob folder (no S3_ENDPOINT)', () => {
     const jobsConfig = parseConfig('jobs', jobsConfigSchema, { ...common, BLOB_SIGNING_SECRET: SECRET });
     const mediaConfig = parseConfig('media', mediaConfigSchema, { ...common, MEDIA_SIGNING_SECRET: SECRET });
 
-    const jobs = await openJobsAdapters(jobsConfig, logger);
+    const jobs = await openJobsAdapters(jobsConfig, {
+      logger,
+      metrics: createMetrics({ service: 'jobs', defaultMetrics: false }),
+    });
     try {
       const key = 'videos/user-1/job-1.mp4';
       await jobs.blobStore.put(key, Buffer.from('an mp4'), { contentType: 'video/mp4' });

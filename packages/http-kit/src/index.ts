@@ -5,6 +5,7 @@ export { startMetricsServer, mergeExpositions, type MetricsServerOptions } from 
 export {
   serveComposed,
   serveService,
+  type AdapterContext,
   type ComposedService,
   type OpenedAdapters,
   type RunningService,

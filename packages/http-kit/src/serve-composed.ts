@@ -82,6 +82,12 @@ export interface ServiceParts<A, C = unknown> {
   readinessChecks?: ReadinessCheck[];
 }
 
+/** What a service's adapters are opened with: its logger, and its metrics registry for theirs. */
+export interface AdapterContext {
+  logger: Logger;
+  metrics: ServiceMetrics;
+}
+
 /** What main.ts, the embedded launcher and tests may pass a service's start function. */
 export interface StartOptions<A> {
   /**
@@ -104,7 +110,7 @@ export interface ServeServiceOptions<A extends object, C extends ServedConfig, S
    * Opens the adapters the config names, using those `provided` as they are (closed last on stop,
    * or when a later step fails).
    */
-  open: (config: C, logger: Logger, provided: Partial<A>) => Promise<A & OpenedAdapters>;
+  open: (config: C, context: AdapterContext, provided: Partial<A>) => Promise<A & OpenedAdapters>;
   compose: (parts: ServiceParts<NoInfer<A>, C>) => S;
 }
 
@@ -133,7 +139,7 @@ export function serveService<A extends object, C extends ServedConfig, S extends
   return runAsService(service, async () => {
     const logger = options.logger ?? createLogger({ service, level: config.LOG_LEVEL });
     const metrics = createMetrics({ service, defaultMetrics: options.defaultMetrics ?? true });
-    const adapters = await open(config, logger, options.adapters ?? {});
+    const adapters = await open(config, { logger, metrics }, options.adapters ?? {});
     const running = await serveComposed({
       compose: () => compose({ config, adapters, logger, metrics, readinessChecks: adapters.readinessChecks }),
       closeAdapters: () => adapters.close(),

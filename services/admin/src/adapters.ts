@@ -1,7 +1,6 @@
 import { openInOrder, openStores } from '@kadr/documents';
 import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
-import type { OpenedAdapters } from '@kadr/http-kit';
-import type { Logger } from '@kadr/telemetry';
+import type { AdapterContext, OpenedAdapters } from '@kadr/http-kit';
 import type { AdminConfig } from './config';
 import { ADMIN_STORES, type AdminStores } from './data-access/stores';
 
@@ -17,7 +16,7 @@ export interface AdminAdapters {
  */
 export function openAdminAdapters(
   config: AdminConfig,
-  logger: Logger,
+  { logger }: AdapterContext,
   provided: Partial<AdminAdapters> = {},
 ): Promise<AdminAdapters & OpenedAdapters> {
   return openInOrder(async (own) => {

@@ -1,8 +1,7 @@
 import { openInOrder, openStores } from '@kadr/documents';
 import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
-import type { OpenedAdapters } from '@kadr/http-kit';
+import type { AdapterContext, OpenedAdapters } from '@kadr/http-kit';
 import { keyValueStoreFromEnvironment, type KeyValueStore } from '@kadr/kv-store';
-import type { Logger } from '@kadr/telemetry';
 import type { GatewayConfig } from './config';
 import { GATEWAY_STORES, type GatewayStores } from './data-access/stores';
 
@@ -24,7 +23,7 @@ export const KEY_PREFIX = 'auth-gateway:';
  */
 export function openGatewayAdapters(
   config: GatewayConfig,
-  logger: Logger,
+  { logger }: AdapterContext,
   provided: Partial<GatewayAdapters> = {},
 ): Promise<GatewayAdapters & OpenedAdapters> {
   return openInOrder(async (own) => {

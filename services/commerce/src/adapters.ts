@@ -1,7 +1,6 @@
 import { openInOrder, openStores } from '@kadr/documents';
 import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
-import type { OpenedAdapters } from '@kadr/http-kit';
-import type { Logger } from '@kadr/telemetry';
+import type { AdapterContext, OpenedAdapters } from '@kadr/http-kit';
 import type { CommerceConfig } from './config';
 import { COMMERCE_STORES, type CommerceStores } from './data-access/stores';
 
@@ -16,7 +15,7 @@ export interface CommerceAdapters extends CommerceStores {
  */
 export function openCommerceAdapters(
   config: CommerceConfig,
-  logger: Logger,
+  { logger }: AdapterContext,
   provided: Partial<CommerceAdapters> = {},
 ): Promise<CommerceAdapters & OpenedAdapters> {
   return openInOrder(async (own) => {

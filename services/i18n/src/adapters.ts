@@ -1,7 +1,6 @@
 import { openInOrder, openStores } from '@kadr/documents';
 import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
-import type { OpenedAdapters } from '@kadr/http-kit';
-import type { Logger } from '@kadr/telemetry';
+import type { AdapterContext, OpenedAdapters } from '@kadr/http-kit';
 import type { I18nConfig } from './config';
 import { I18N_STORES, type I18nStores } from './data-access/stores';
 
@@ -16,7 +15,7 @@ export interface I18nAdapters extends I18nStores {
  */
 export function openI18nAdapters(
   config: I18nConfig,
-  logger: Logger,
+  { logger }: AdapterContext,
   provided: Partial<I18nAdapters> = {},
 ): Promise<I18nAdapters & OpenedAdapters> {
   return openInOrder(async (own) => {

@@ -3,9 +3,8 @@ import path from 'node:path';
 import { blobStoreFromEnvironment, type BlobStore } from '@kadr/blob-store';
 import { openInOrder, openStores } from '@kadr/documents';
 import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
-import type { OpenedAdapters } from '@kadr/http-kit';
+import type { AdapterContext, OpenedAdapters } from '@kadr/http-kit';
 import type { OutboxRelay } from '@kadr/outbox';
-import type { Logger } from '@kadr/telemetry';
 import type { JobsConfig } from './config';
 import { jobsOutboxRelay } from './data-access/outbox/jobs-outbox';
 import { JOBS_STORES, type JobsStores } from './data-access/stores';
@@ -30,7 +29,7 @@ export type OpenedJobsAdapters = JobsAdapters & OpenedAdapters;
  */
 export function openJobsAdapters(
   config: JobsConfig,
-  logger: Logger,
+  { logger }: AdapterContext,
   provided: Partial<JobsAdapters> = {},
 ): Promise<OpenedJobsAdapters> {
   return openInOrder(async (own) => {

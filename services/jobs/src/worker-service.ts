@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { openInOrder } from '@kadr/documents';
-import { createLogger, type Logger, runAsService } from '@kadr/telemetry';
+import { createLogger, createMetrics, type Logger, runAsService, type ServiceMetrics } from '@kadr/telemetry';
 import { openJobsAdapters, type OpenedJobsAdapters } from './adapters';
 import { workerPolicyOf, type JobsConfig } from './config';
 import { JobRunner } from './domain/generation/job-runner';
@@ -16,6 +16,7 @@ import type { JobsStartOptions } from './service';
 export interface RunningJobsWorker {
   workerId: string;
   logger: Logger;
+  metrics: ServiceMetrics;
   adapters: OpenedJobsAdapters;
   runner: JobRunner;
   /** The first step of a shutdown: claims nothing more (the rest of `stop` may follow later). */
@@ -33,10 +34,11 @@ export function startJobsWorker(config: JobsConfig, options: JobsStartOptions = 
   return runAsService('jobs-worker', async () => {
     const workerId = `${os.hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
     const logger = createLogger({ service: 'jobs-worker', level: config.LOG_LEVEL }).child({ workerId });
+    const metrics = createMetrics({ service: 'jobs-worker', defaultMetrics: options.defaultMetrics ?? true });
     const binaries = reportedFfmpegBinaries(config, logger);
     // Stopped in reverse (after `stopClaiming`): the consumer, the runner (hands running jobs back), the relay, the adapters.
     const worker = await openInOrder(async (own) => {
-      const adapters = own(await openJobsAdapters(config, logger, options.adapters));
+      const adapters = own(await openJobsAdapters(config, { logger, metrics }, options.adapters));
       const runner = new JobRunner({
         ...workerPolicyOf(config),
         jobs: adapters.jobs,
@@ -55,7 +57,7 @@ export function startJobsWorker(config: JobsConfig, options: JobsStartOptions = 
       for (let slot = 0; slot < config.WORKER_CONCURRENCY; slot += 1) {
         runner.claimNext().catch((error: unknown) => logger.warn({ err: error }, 'could not claim a queued job'));
       }
-      return { workerId, logger, adapters, runner };
+      return { workerId, logger, metrics, adapters, runner };
     });
     const { close, ...running } = worker;
     const stopClaiming = () => running.runner.stopClaiming();

@@ -2,7 +2,6 @@
 import '@kadr/telemetry/register';
 import { loadConfig } from '@kadr/config';
 import { handleShutdownSignals, startMetricsServer } from '@kadr/http-kit';
-import { createMetrics } from '@kadr/telemetry';
 import { jobsConfigSchema } from './config';
 import { startJobsWorker } from './worker-service';
 
@@ -14,7 +13,7 @@ async function main(): Promise<void> {
   const metrics = await startMetricsServer({
     port: config.METRICS_PORT,
     host: config.HOST,
-    registries: [createMetrics({ service: 'jobs-worker' }).registry],
+    registries: [worker.metrics.registry],
     service: 'jobs-worker',
   });
   worker.logger.info({ metricsUrl: metrics.url }, 'jobs worker running');

@@ -1,8 +1,7 @@
 import { blobStoreFromEnvironment, type BlobStore } from '@kadr/blob-store';
 import { openInOrder, openStores } from '@kadr/documents';
 import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
-import type { OpenedAdapters } from '@kadr/http-kit';
-import type { Logger } from '@kadr/telemetry';
+import type { AdapterContext, OpenedAdapters } from '@kadr/http-kit';
 import type { MediaConfig } from './config';
 import { MemoryVideoRepository } from './data-access/memory-video.repository';
 import { MongooseVideoRepository } from './data-access/mongoose-video.repository';
@@ -26,7 +25,7 @@ export const openBlobStore = (config: MediaConfig): BlobStore =>
  */
 export function openMediaAdapters(
   config: MediaConfig,
-  logger: Logger,
+  { logger }: AdapterContext,
   provided: Partial<MediaAdapters> = {},
 ): Promise<MediaAdapters & OpenedAdapters> {
   return openInOrder(async (own) => {
