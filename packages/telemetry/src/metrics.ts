@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Histogram, Registry, type Metric } from 'prom-client';
 
 export interface ServiceMetrics {
   registry: Registry;
@@ -28,4 +28,13 @@ export function createMetrics({
     registers: [registry],
   });
   return { registry, httpRequestDuration };
+}
+
+/**
+ * The metric `name` of `registry`, made by `make` the first time: a registry refuses a name twice,
+ * and parts built more than once per registry (a rig's second app, the API and worker of one
+ * process) share their counters.
+ */
+export function metricOnce<T extends Metric>(registry: Registry, name: string, make: () => T): T {
+  return (registry.getSingleMetric(name) as T | undefined) ?? make();
 }

@@ -1,4 +1,5 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import { metricOnce } from '@kadr/telemetry';
 
 export interface LiveMetrics {
   openConnections: Gauge;
@@ -7,21 +8,16 @@ export interface LiveMetrics {
   slowClientsClosed: Counter;
 }
 
-/** A metric of this registry by name, created on first use (two gateways may share one registry in tests). */
-function once<T>(registry: Registry, name: string, make: () => T): T {
-  return (registry.getSingleMetric(name) as T | undefined) ?? make();
-}
-
 /** The live channel's metrics in the gateway's registry (served at /metrics). */
 export function createLiveMetrics(registry: Registry): LiveMetrics {
   const registers = [registry];
   return {
-    openConnections: once(
+    openConnections: metricOnce(
       registry,
       'sse_open_connections',
       () => new Gauge({ name: 'sse_open_connections', help: 'Open live-update (SSE) connections', registers }),
     ),
-    eventsDelivered: once(
+    eventsDelivered: metricOnce(
       registry,
       'sse_events_delivered_total',
       () =>
@@ -32,7 +28,7 @@ export function createLiveMetrics(registry: Registry): LiveMetrics {
           registers,
         }),
     ),
-    deliveryLag: once(
+    deliveryLag: metricOnce(
       registry,
       'sse_delivery_lag_seconds',
       () =>
@@ -43,7 +39,7 @@ export function createLiveMetrics(registry: Registry): LiveMetrics {
           registers,
         }),
     ),
-    slowClientsClosed: once(
+    slowClientsClosed: metricOnce(
       registry,
       'sse_slow_clients_closed_total',
       () =>

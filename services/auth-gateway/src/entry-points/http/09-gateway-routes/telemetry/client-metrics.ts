@@ -1,4 +1,5 @@
 import { Counter, Histogram, type Registry } from 'prom-client';
+import { metricOnce } from '@kadr/telemetry';
 
 /**
  * What browsers report, in the gateway's registry (served at /metrics). Every label takes values
@@ -15,15 +16,10 @@ export interface ClientMetrics {
   clientErrors: Counter;
 }
 
-/** A metric of this registry by name, created on first use (two gateways may share one registry in tests). */
-function once<T>(registry: Registry, name: string, make: () => T): T {
-  return (registry.getSingleMetric(name) as T | undefined) ?? make();
-}
-
 export function createClientMetrics(registry: Registry): ClientMetrics {
   const registers = [registry];
   return {
-    webVitalSeconds: once(
+    webVitalSeconds: metricOnce(
       registry,
       'client_web_vital_seconds',
       () =>
@@ -35,7 +31,7 @@ export function createClientMetrics(registry: Registry): ClientMetrics {
           registers,
         }),
     ),
-    layoutShift: once(
+    layoutShift: metricOnce(
       registry,
       'client_cumulative_layout_shift',
       () =>
@@ -47,7 +43,7 @@ export function createClientMetrics(registry: Registry): ClientMetrics {
           registers,
         }),
     ),
-    apiRequestDuration: once(
+    apiRequestDuration: metricOnce(
       registry,
       'client_api_request_duration_seconds',
       () =>
@@ -59,7 +55,7 @@ export function createClientMetrics(registry: Registry): ClientMetrics {
           registers,
         }),
     ),
-    analyticsEvents: once(
+    analyticsEvents: metricOnce(
       registry,
       'client_analytics_events_total',
       () =>
@@ -70,7 +66,7 @@ export function createClientMetrics(registry: Registry): ClientMetrics {
           registers,
         }),
     ),
-    clientErrors: once(
+    clientErrors: metricOnce(
       registry,
       'client_errors_total',
       () =>
