@@ -58,6 +58,12 @@ font_present() {
   command -v fc-list >/dev/null && fc-list : family | grep -qiF -- "$1"
 }
 
+# Prometheus' promtool checks and unit-tests the alert rules (charts/kadr/rules); the live metrics check
+# runs the prometheus server itself on 127.0.0.1 (Debian's 2.x, the version docker compose runs).
+prometheus_prereqs() {
+  need_pkg promtool prometheus
+}
+
 # Go is not installed from apt: Debian 12's golang is 1.19, too old for
 # MinIO (Go >= 1.24). A Go >= 1.21 fetches a newer toolchain by itself
 # through the Go module proxy (GOTOOLCHAIN=auto).
@@ -69,6 +75,18 @@ check_go() {
   local v
   v=$(go env GOVERSION 2>/dev/null || true)
   log "go: $v"
+}
+
+# Likewise the prometheus package starts a system-wide Prometheus on :9090 (and its node exporter's
+# port) where an init system runs: stop and disable it, the checks start their own.
+stop_system_prometheus() {
+  if command -v systemctl >/dev/null && systemctl is-active --quiet prometheus 2>/dev/null; then
+    log "stopping and disabling the system prometheus service (it would hold port 9090)"
+    systemctl disable --now prometheus || true
+  elif command -v service >/dev/null && service prometheus status >/dev/null 2>&1; then
+    log "stopping the system prometheus service (it would hold port 9090)"
+    service prometheus stop || true
+  fi
 }
 
 # When apt installs redis-server on a machine with a running init system,
@@ -88,6 +106,7 @@ main() {
   infra_prereqs
   ffmpeg_prereqs
   chromium_prereqs
+  prometheus_prereqs
   check_go
 
   if ((${#MISSING[@]} == 0)); then
@@ -100,6 +119,9 @@ main() {
   apt_install "${pkgs[@]}"
   if [[ " ${pkgs[*]} " == *" redis-server "* ]]; then
     stop_system_redis
+  fi
+  if [[ " ${pkgs[*]} " == *" prometheus "* ]]; then
+    stop_system_prometheus
   fi
   log "installed: ${pkgs[*]}"
 }
