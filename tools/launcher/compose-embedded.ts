@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { parseConfig } from '@kadr/config';
 import { startMetricsServer, type ShutdownStep } from '@kadr/http-kit';
-import type { Logger, ServiceMetrics } from '@kadr/telemetry';
+import { createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
 import { gatewayConfigSchema, startAuthGateway, type GatewayConfig } from '@kadr/auth-gateway';
 import { startDevIdentityProvider } from '@kadr/auth-gateway/dev-identity-provider';
 import { commerceConfigSchema, startCommerce } from '@kadr/commerce';
@@ -34,6 +34,9 @@ export const DEFAULT_DATA_DIR = path.resolve(__dirname, '../../.data');
  * Production (distributed mode, or NODE_ENV=production) keeps the gateway's default, no flags.
  */
 export const EMBEDDED_FEATURE_FLAGS = [{ key: 'gallery.debugIds', enabled: true }];
+
+/** The `service` label of what the process itself reports: its runtime metrics and the shared blob store's calls. */
+export const EMBEDDED_SERVICE = 'kadr-embedded';
 
 /** A host a browser can be sent to: a wildcard listen address is reached as loopback. */
 const reachableHost = (host: string): string => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);
@@ -67,7 +70,11 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
   }
 
   const components: RunningEmbedded['components'] = [];
-  const registries: ServiceMetrics['registry'][] = [];
+  // One process, so its runtime metrics (event loop, heap, GC) are collected once, here, with the
+  // process's name as their service; each service starts with `defaultMetrics: false` and keeps only its own.
+  // This registry also times the blob store the launcher shares between jobs and media.
+  const launcher = createMetrics({ service: EMBEDDED_SERVICE });
+  const registries: ServiceMetrics['registry'][] = [launcher.registry];
   let metricsUrl = '';
   const steps: ShutdownStep[] = [];
   const started = (name: string, url: string, stop: () => Promise<void>) => {
@@ -111,13 +118,16 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
     }
 
     const internal = { ...env, HOST: '127.0.0.1', PORT: '0' };
-    const i18n = await startI18n(parseConfig('i18n', i18nConfigSchema, internal), { adapters: { eventBus: bus } });
+    const i18n = await startI18n(parseConfig('i18n', i18nConfigSchema, internal), {
+      adapters: { eventBus: bus },
+      defaultMetrics: false,
+    });
     started('i18n', i18n.url, () => i18n.stop());
     registries.push(i18n.metrics.registry);
 
     const commerce = await startCommerce(
       parseConfig('commerce', commerceConfigSchema, { ...internal, PUBLIC_URL: config.PUBLIC_URL }),
-      { adapters: { eventBus: bus } },
+      { adapters: { eventBus: bus }, defaultMetrics: false },
     );
     started('commerce', commerce.url, () => commerce.stop());
     registries.push(commerce.metrics.registry);
@@ -126,22 +136,25 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
     // With S3_ENDPOINT both open the S3 bucket instead.
     const blobStore = processEnv.S3_ENDPOINT
       ? undefined
-      : createBlobStore({
-          kind: 'fs',
-          root: localBlobRoot(env.DATA_DIR),
-          publicBaseUrl: config.PUBLIC_URL,
-          signingSecret: env.BLOB_SIGNING_SECRET,
-        });
+      : createBlobStore(
+          {
+            kind: 'fs',
+            root: localBlobRoot(env.DATA_DIR),
+            publicBaseUrl: config.PUBLIC_URL,
+            signingSecret: env.BLOB_SIGNING_SECRET,
+          },
+          launcher.registry,
+        );
     const jobsConfig = parseConfig('jobs', jobsConfigSchema, {
       ...internal,
       PUBLIC_URL: config.PUBLIC_URL,
       COMMERCE_URL: commerce.url,
     });
-    const jobs = await startJobs(jobsConfig, { adapters: { eventBus: bus, blobStore } });
+    const jobs = await startJobs(jobsConfig, { adapters: { eventBus: bus, blobStore }, defaultMetrics: false });
     started('jobs', jobs.url, () => jobs.stop());
     registries.push(jobs.metrics.registry);
     // The worker shares the API's adapters: one job store and one outbox relay per process.
-    const worker = await startJobsWorker(jobsConfig, { adapters: jobs.adapters });
+    const worker = await startJobsWorker(jobsConfig, { adapters: jobs.adapters, defaultMetrics: false });
     started('jobs-worker', `worker ${worker.workerId}`, () => worker.stop());
     stopClaiming = () => worker.stopClaiming();
 
@@ -151,14 +164,14 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
         PUBLIC_URL: config.PUBLIC_URL,
         MEDIA_SIGNING_SECRET: env.BLOB_SIGNING_SECRET,
       }),
-      { adapters: { eventBus: bus, blobStore } },
+      { adapters: { eventBus: bus, blobStore }, defaultMetrics: false },
     );
     started('media', media.url, () => media.stop());
     registries.push(media.metrics.registry);
 
     const admin = await startAdmin(
       parseConfig('admin', adminConfigSchema, { ...internal, JOBS_URL: jobs.url, COMMERCE_URL: commerce.url }),
-      { adapters: { eventBus: bus } },
+      { adapters: { eventBus: bus }, defaultMetrics: false },
     );
     started('admin', admin.url, () => admin.stop());
     registries.push(admin.metrics.registry);
@@ -171,7 +184,7 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
       MEDIA_URL: media.url,
       ADMIN_URL: admin.url,
     };
-    const gateway = await startAuthGateway(config, { adapters: { eventBus: bus } });
+    const gateway = await startAuthGateway(config, { adapters: { eventBus: bus }, defaultMetrics: false });
     started('auth-gateway', gateway.url, () => gateway.stop());
     registries.push(gateway.metrics.registry);
 

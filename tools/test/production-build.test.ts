@@ -107,6 +107,15 @@ describe('production build: every deployable runs from dist/ under plain node', 
           10_000,
         );
         expect(metrics).toMatch(/^process_cpu_user_seconds_total\{[^}]*\} \d/m);
+        // The runtime metrics an SRE reads first (issue 18), labelled with the deployable they describe.
+        for (const name of [
+          'nodejs_eventloop_lag_seconds',
+          'nodejs_eventloop_lag_p99_seconds',
+          'nodejs_heap_size_used_bytes',
+        ]) {
+          expect(metrics).toMatch(new RegExp(`^${name}\\{service="${deployable.component}"\\} \\d`, 'm'));
+        }
+        expect(metrics).toContain('# TYPE nodejs_gc_duration_seconds histogram');
 
         running.child.kill('SIGTERM');
         expect(await running.exited).toBe(0);

@@ -1,5 +1,7 @@
+import type { Registry } from 'prom-client';
 import { localBlobRoot } from './file-system/local-blob-root';
 import { FileSystemBlobStore } from './file-system/file-system-blob-store';
+import { MeasuredBlobStore } from './measured-blob-store';
 import type { BlobStore } from './port';
 import { S3BlobStore } from './s3/s3-blob-store';
 
@@ -28,11 +30,27 @@ export interface S3BlobStoreConfig {
 
 export type BlobStoreConfig = FileSystemBlobStoreConfig | S3BlobStoreConfig;
 
-/** The adapter a service's configuration asks for (the composition root's one call into this package). */
+/**
+ * The adapter a service's configuration asks for (the composition root's one call into this package);
+ * with a `registry`, every call is timed there (`blob_store_operation_duration_seconds`, MeasuredBlobStore).
+ */
 export function createBlobStore(config: FileSystemBlobStoreConfig): FileSystemBlobStore;
 export function createBlobStore(config: S3BlobStoreConfig): S3BlobStore;
-export function createBlobStore(config: BlobStoreConfig): BlobStore;
-export function createBlobStore(config: BlobStoreConfig): BlobStore {
+export function createBlobStore(config: BlobStoreConfig, registry?: Registry): BlobStore;
+export function createBlobStore(config: BlobStoreConfig, registry?: Registry): BlobStore {
+  const store = openAdapter(config);
+  return registry ? new MeasuredBlobStore(store, config.kind === 'fs' ? 'filesystem' : 's3', registry) : store;
+}
+
+/**
+ * Whether `store` is the local disk store, measured or not: its `presignGet` URLs are served by
+ * `createSignedBlobHandler` (S3's point at the object store itself).
+ */
+export function isLocalBlobStore(store: BlobStore): boolean {
+  return (store instanceof MeasuredBlobStore ? store.measured : store) instanceof FileSystemBlobStore;
+}
+
+function openAdapter(config: BlobStoreConfig): BlobStore {
   switch (config.kind) {
     case 'fs':
       return new FileSystemBlobStore({
@@ -84,27 +102,33 @@ export interface LocalBlobStoreSettings {
  * The store a service's environment names: S3_ENDPOINT with its keys → S3-compatible storage;
  * otherwise the local disk, in the one folder every service shares (`localBlobRoot` of DATA_DIR).
  * Throws, naming the variable, when the local store is needed but has no folder or signing key.
+ * With a `registry`, every call is timed there.
  */
-export function blobStoreFromEnvironment(env: BlobStoreEnvironment, local: LocalBlobStoreSettings): BlobStore {
+export function blobStoreFromEnvironment(
+  env: BlobStoreEnvironment,
+  local: LocalBlobStoreSettings,
+  registry?: Registry,
+): BlobStore {
   if (env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
-    return createBlobStore({
-      kind: 's3',
-      endpoint: env.S3_ENDPOINT,
-      publicEndpoint: env.S3_PUBLIC_ENDPOINT,
-      region: env.S3_REGION,
-      bucket: env.S3_BUCKET,
-      accessKeyId: env.S3_ACCESS_KEY_ID,
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-      forcePathStyle: env.S3_FORCE_PATH_STYLE,
-    });
+    return createBlobStore(
+      {
+        kind: 's3',
+        endpoint: env.S3_ENDPOINT,
+        publicEndpoint: env.S3_PUBLIC_ENDPOINT,
+        region: env.S3_REGION,
+        bucket: env.S3_BUCKET,
+        accessKeyId: env.S3_ACCESS_KEY_ID,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: env.S3_FORCE_PATH_STYLE,
+      },
+      registry,
+    );
   }
   const dataDir = env.DATA_DIR ?? local.defaultDataDir;
   if (!dataDir) throw new Error('DATA_DIR is required for the local blob store (or set S3_ENDPOINT)');
   if (!local.signingSecret) throw new Error('MEDIA_SIGNING_SECRET is required without S3_ENDPOINT');
-  return createBlobStore({
-    kind: 'fs',
-    root: localBlobRoot(dataDir),
-    publicBaseUrl: env.PUBLIC_URL,
-    signingSecret: local.signingSecret,
-  });
+  return createBlobStore(
+    { kind: 'fs', root: localBlobRoot(dataDir), publicBaseUrl: env.PUBLIC_URL, signingSecret: local.signingSecret },
+    registry,
+  );
 }

@@ -11,7 +11,8 @@ export type { SignedBlobHandler, SignedBlobHandlerOptions } from './file-system/
 export { DEFAULT_SIGNED_PATH_PREFIX } from './file-system/signed-url';
 export { S3BlobStore, DEFAULT_S3_IDLE_TIMEOUT_MS, DEFAULT_S3_TIMEOUT_MS } from './s3/s3-blob-store';
 export type { S3BlobStoreOptions } from './s3/s3-blob-store';
-export { blobStoreFromEnvironment, createBlobStore } from './create-blob-store';
+export { blobStoreFromEnvironment, createBlobStore, isLocalBlobStore } from './create-blob-store';
+export { BLOB_STORE_OPERATION_DURATION, MeasuredBlobStore, type BlobBackend } from './measured-blob-store';
 export type {
   BlobStoreConfig,
   BlobStoreEnvironment,

@@ -1,5 +1,7 @@
 import mongoose from 'mongoose';
 import type { ConnectOptions, Connection } from 'mongoose';
+import type { Registry } from 'prom-client';
+import { measureCommands } from './command-metrics';
 import { silentLogger } from './logger';
 import type { DocumentsLogger } from './logger';
 import { DbTransientError, toDbTransientError } from './transient-errors';
@@ -20,6 +22,8 @@ export interface ConnectDocumentsOptions<M> {
   defineModels?: (connection: Connection) => M;
   /** Driver options to override the defaults below (pool size, TLS, …). */
   driverOptions?: Omit<ConnectOptions, 'dbName' | 'autoIndex' | 'autoCreate' | 'bufferCommands'>;
+  /** Given: every command of the connection is timed there (`mongodb_command_duration_seconds`). */
+  registry?: Registry;
 }
 
 export interface DocumentsConnection<M> {
@@ -116,6 +120,8 @@ export async function connectDocuments<M = Record<string, never>>(
     autoIndex: false,
     autoCreate: false,
     bufferCommands: false,
+    // The driver's command events, which the metrics are made of, are off unless asked for.
+    ...(options.registry ? { monitorCommands: true } : {}),
   });
   const watcher = watchConnection(connection, dbName, logger);
 
@@ -127,6 +133,7 @@ export async function connectDocuments<M = Record<string, never>>(
     throw toDbTransientError(err, `connect ${dbName}`);
   }
   watcher.started();
+  if (options.registry) measureCommands(connection.getClient(), options.registry);
   logger.info({ dbName, host: connection.host, port: connection.port }, 'database connected');
 
   let models: M;

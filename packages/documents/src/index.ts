@@ -1,4 +1,5 @@
 export { connectDocuments, buildIndexes, redactMongoUri } from './connection';
+export { measureCommands, MONGODB_COMMAND_DURATION } from './command-metrics';
 export type { ConnectDocumentsOptions, DocumentsConnection } from './connection';
 export { isTransientDbError, toDbTransientError, DbTransientError, DB_TRANSIENT_PROBLEM } from './transient-errors';
 export type { ErrorProblemHint } from './transient-errors';

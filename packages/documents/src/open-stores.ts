@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Connection } from 'mongoose';
+import type { Registry } from 'prom-client';
 import { buildIndexes, connectDocuments } from './connection';
 import type { DocumentsLogger } from './logger';
 import type { PersistenceOptions } from './memory/memory-collection';
@@ -34,6 +35,11 @@ export interface OpenStoresOptions<S> {
   stores: StoreFactories<S>;
   /** Stores the caller already has (tests, the embedded launcher): used as they are and left open. */
   provided?: NoInfer<{ [K in keyof S]?: S[K] }>;
+  /**
+   * The service's metrics registry: every command of its MongoDB connection is timed there
+   * (`mongodb_command_duration_seconds`). Memory stores send no commands, so they add nothing.
+   */
+  registry?: Registry;
 }
 
 /** The same shape as `@kadr/http-kit`'s `ReadinessCheck`. */
@@ -70,7 +76,7 @@ const closeStore = (store: unknown) => (store as { close?: () => unknown }).clos
  * the error is rethrown. `close()` closes the stores in reverse order of opening, then the connection.
  */
 export async function openStores<S extends object>(options: OpenStoresOptions<S>): Promise<OpenedStores<S>> {
-  const { service, config, logger } = options;
+  const { service, config, logger, registry } = options;
   const provided: { [K in keyof S]?: S[K] } = options.provided ?? {};
   const names = Object.keys(options.stores) as Array<keyof S>;
   const missing = names.filter((name) => provided[name] === undefined);
@@ -82,7 +88,9 @@ export async function openStores<S extends object>(options: OpenStoresOptions<S>
 
     if (config.MONGODB_URI) {
       const dbName = config.MONGODB_DB ?? service;
-      const documents = own(await connectDocuments({ uri: config.MONGODB_URI, dbName, autoIndex: false, logger }));
+      const documents = own(
+        await connectDocuments({ uri: config.MONGODB_URI, dbName, autoIndex: false, logger, registry }),
+      );
       for (const name of missing) stores[name] = own(options.stores[name].mongo(documents.connection), closeStore);
       // The models are registered now: their indexes are built (and awaited) before start-up goes on.
       await buildIndexes(documents.connection, logger);

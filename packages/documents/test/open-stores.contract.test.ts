@@ -1,7 +1,9 @@
 import { Schema, type Connection, type Model } from 'mongoose';
+import { Registry } from 'prom-client';
 import { describeWithRealServer } from '@kadr/tooling/real-servers';
+import { histogramCounts } from '@kadr/tooling/test-helpers';
 import { testDatabaseName } from '@kadr/documents/testing';
-import { openStores, type StoreFactory } from '../src';
+import { MONGODB_COMMAND_DURATION, openStores, type StoreFactory } from '../src';
 
 interface Widget {
   _id: string;
@@ -70,6 +72,40 @@ describeWithRealServer('mongodb', 'openStores [mongodb]', (target) => {
       stores: { only: widgetStore('Only', [], connections) },
     });
     expect(connections[0]?.name).toBe(service);
+    await connections[0]?.dropDatabase();
+    await opened.close();
+  });
+
+  it('times every command of its connection in the registry it is given, by command name and outcome', async () => {
+    const registry = new Registry();
+    const connections: Connection[] = [];
+    const opened = await openStores({
+      service: 'open-stores',
+      config: { MONGODB_URI: target.uri, MONGODB_DB: testDatabaseName('open-stores-metrics') },
+      registry,
+      stores: { only: widgetStore('Metered', [], connections) },
+    });
+    const { widgets } = opened.stores.only;
+    await widgets.create({ _id: 'w1', sku: 'A' });
+    // Refused by the unique index: the server answers the insert with a write error, which the
+    // driver reports as a succeeded command (the caller's answer, not a failure of the database).
+    await expect(widgets.create({ _id: 'w2', sku: 'A' })).rejects.toMatchObject({ code: 11000 });
+    expect(await widgets.findById('w1')).toMatchObject({ sku: 'A' });
+    await widgets.updateOne({ _id: 'w1' }, { sku: 'B' });
+    // A stage the server does not know: the command fails.
+    await expect(widgets.collection.aggregate([{ $noSuchStage: {} }]).toArray()).rejects.toThrow();
+    await opened.readinessChecks[0]?.check();
+
+    const counts = await histogramCounts(registry, MONGODB_COMMAND_DURATION, ['command', 'outcome']);
+    expect(counts).toMatchObject({
+      'insert ok': 2,
+      'find ok': 1,
+      'update ok': 1,
+      'aggregate error': 1,
+      'ping ok': 1,
+    });
+    // Start-up built the unique index with the connection's own commands.
+    expect(counts['createIndexes ok']).toBeGreaterThanOrEqual(1);
     await connections[0]?.dropDatabase();
     await opened.close();
   });

@@ -80,6 +80,30 @@ describe('serveComposed', () => {
     expect(steps).toEqual(['adapters opened', 'background started', 'background stopped', 'adapters closed']);
   });
 
+  it('serveService collects the process’s runtime metrics under the service’s name, unless told not to', async () => {
+    const start = (service: string, options: { defaultMetrics?: boolean }) =>
+      serveService({
+        service,
+        config: { LOG_LEVEL: 'silent', PORT: 0, HOST: '127.0.0.1' },
+        options,
+        open: () => Promise.resolve({ readinessChecks: [], close: () => Promise.resolve() }),
+        compose: () => composed([]),
+      });
+    const measured = await start('commerce', {});
+    const sharing = await start('i18n', { defaultMetrics: false });
+    const exposition = await measured.metrics.registry.metrics();
+    for (const name of [
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_heap_size_used_bytes',
+      'process_cpu_user_seconds_total',
+    ]) {
+      expect(exposition).toMatch(new RegExp(`^${name}\\{service="commerce"\\} \\S+$`, 'm'));
+    }
+    expect(exposition).toContain('# TYPE nodejs_gc_duration_seconds histogram');
+    expect(await sharing.metrics.registry.metrics()).not.toMatch(/^# TYPE (nodejs|process)_/m);
+    await Promise.all([measured.stop(), sharing.stop()]);
+  });
+
   it('undoes what started when a step fails, then rethrows', async () => {
     const steps: string[] = [];
     await expect(

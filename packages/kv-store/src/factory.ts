@@ -1,3 +1,5 @@
+import type { Registry } from 'prom-client';
+import { MeasuredKeyValueStore } from './measured-key-value-store';
 import type { MemoryKeyspace } from './memory/keyspace';
 import { MemoryKeyValueStore } from './memory/memory-key-value-store';
 import type { KeyValueStore } from './port';
@@ -8,6 +10,8 @@ interface CommonConfig {
   keyPrefix?: string;
   /** Receives errors nobody awaits (subscriber handlers that threw, connection errors). */
   onError?: (error: unknown) => void;
+  /** Given: every call is timed there (`kv_store_operation_duration_seconds`, MeasuredKeyValueStore). */
+  registry?: Registry;
 }
 
 export type KeyValueStoreConfig =
@@ -18,8 +22,13 @@ export type KeyValueStoreConfig =
     })
   | (CommonConfig & { kind: 'redis'; url: string });
 
-/** The composition root's one call: the adapter the configuration names. */
+/** The composition root's one call: the adapter the configuration names, measured when given a registry. */
 export function createKeyValueStore(config: KeyValueStoreConfig): KeyValueStore {
+  const store = openAdapter(config);
+  return config.registry ? new MeasuredKeyValueStore(store, config.kind, config.registry) : store;
+}
+
+function openAdapter(config: KeyValueStoreConfig): KeyValueStore {
   switch (config.kind) {
     case 'memory':
       return new MemoryKeyValueStore({
@@ -34,13 +43,11 @@ export function createKeyValueStore(config: KeyValueStoreConfig): KeyValueStore 
 
 /**
  * REDIS_URL → Redis; unset: a private memory store (the embedded mode). `onError` receives the
- * errors nobody awaits (connection drops, subscriber handlers that threw).
+ * errors nobody awaits (connection drops, subscriber handlers that threw); with `registry` every
+ * call is timed there.
  */
-export function keyValueStoreFromEnvironment(
-  redisUrl: string | undefined,
-  { keyPrefix, onError }: CommonConfig,
-): KeyValueStore {
+export function keyValueStoreFromEnvironment(redisUrl: string | undefined, common: CommonConfig): KeyValueStore {
   return redisUrl
-    ? createKeyValueStore({ kind: 'redis', url: redisUrl, keyPrefix, onError })
-    : createKeyValueStore({ kind: 'memory', keyPrefix, onError });
+    ? createKeyValueStore({ kind: 'redis', url: redisUrl, ...common })
+    : createKeyValueStore({ kind: 'memory', ...common });
 }

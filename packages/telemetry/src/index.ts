@@ -1,6 +1,6 @@
 export { startTracing, stopTracing, type TracingOptions } from './tracing';
 export { createLogger, REDACTED_PATHS, type CreateLoggerOptions, type Logger } from './logger';
-export { createMetrics, metricOnce, type ServiceMetrics } from './metrics';
+export { createMetrics, metricOnce, STORE_CALL_BUCKETS, type ServiceMetrics } from './metrics';
 export { acceptCorrelationId, currentCorrelationId, outsideRequestContext, runWithCorrelationId } from './correlation';
 export {
   currentService,

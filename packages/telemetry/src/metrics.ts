@@ -31,6 +31,12 @@ export function createMetrics({
 }
 
 /**
+ * Histogram buckets (seconds) for one call to a data store — MongoDB, Redis, S3, the local disk: from half a
+ * millisecond (a cached read) to 5 s (past any healthy call; the timeouts are longer still).
+ */
+export const STORE_CALL_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+/**
  * The metric `name` of `registry`, made by `make` the first time: a registry refuses a name twice,
  * and parts built more than once per registry (a rig's second app, the API and worker of one
  * process) share their counters.

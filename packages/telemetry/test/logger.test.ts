@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { trace } from '@opentelemetry/api';
+import { readUntil } from '@kadr/tooling/test-helpers';
 import {
   acceptCorrelationId,
   createLogger,
@@ -85,5 +86,26 @@ describe('createMetrics', () => {
     expect(text).toMatch(
       /http_request_duration_seconds_bucket\{le="0.025",service="jobs",method="GET",route="\/jobs\/:id",status_code="200"\} 1/,
     );
+  });
+
+  it('collects the runtime metrics of the process (event-loop lag, heap, GC) with the service label', async () => {
+    const { registry } = createMetrics({ service: 'jobs-worker' });
+    const sampleOf = (name: string) => new RegExp(`^${name}\\{[^}]*service="jobs-worker"[^}]*\\} \\S+$`, 'm');
+    // GC durations appear once the collector has run: garbage is made until a collection is reported.
+    const text = await readUntil(
+      () => {
+        for (let i = 0; i < 100_000; i += 1) void new Array<number>(64).fill(i);
+        return registry.metrics();
+      },
+      (exposition) => sampleOf('nodejs_gc_duration_seconds_count').test(exposition),
+      { what: 'a garbage collection in nodejs_gc_duration_seconds' },
+    );
+    for (const name of [
+      'nodejs_eventloop_lag_seconds',
+      'nodejs_eventloop_lag_p99_seconds',
+      'nodejs_heap_size_used_bytes',
+    ]) {
+      expect(text).toMatch(sampleOf(name));
+    }
   });
 });

@@ -16,13 +16,20 @@ export interface AdminAdapters {
  */
 export function openAdminAdapters(
   config: AdminConfig,
-  { logger }: AdapterContext,
+  { logger, metrics }: AdapterContext,
   provided: Partial<AdminAdapters> = {},
 ): Promise<AdminAdapters & OpenedAdapters> {
   return openInOrder(async (own) => {
     const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'admin', logger));
     const opened = own(
-      await openStores({ service: 'admin', config, logger, stores: ADMIN_STORES, provided: provided.stores }),
+      await openStores({
+        service: 'admin',
+        config,
+        logger,
+        registry: metrics.registry,
+        stores: ADMIN_STORES,
+        provided: provided.stores,
+      }),
     );
     return { eventBus, stores: opened.stores, readinessChecks: opened.readinessChecks };
   });

@@ -17,22 +17,22 @@ export interface GatewayAdapters extends GatewayStores {
 export const KEY_PREFIX = 'auth-gateway:';
 
 /**
- * Opens the adapters the configuration names (KAFKA_BROKERS, REDIS_URL, MONGODB_URI; memory for
- * each one that is unset). Adapters in `provided` are used as they are and left open: the
- * embedded launcher shares one event bus and one keyspace between all services.
+ * Opens the adapters the configuration names (KAFKA_BROKERS, REDIS_URL, MONGODB_URI; memory for each one unset);
+ * those in `provided` are used as they are and left open (the embedded launcher shares one event bus).
  */
 export function openGatewayAdapters(
   config: GatewayConfig,
-  { logger }: AdapterContext,
+  { logger, metrics }: AdapterContext,
   provided: Partial<GatewayAdapters> = {},
 ): Promise<GatewayAdapters & OpenedAdapters> {
   return openInOrder(async (own) => {
     const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'auth-gateway', logger));
     const onError = (err: unknown) => logger.warn({ err }, 'key-value store error');
-    const keyValueStore =
-      provided.keyValueStore ?? own(keyValueStoreFromEnvironment(config.REDIS_URL, { keyPrefix: KEY_PREFIX, onError }));
+    const { registry } = metrics;
+    const kvSettings = { keyPrefix: KEY_PREFIX, onError, registry };
+    const keyValueStore = provided.keyValueStore ?? own(keyValueStoreFromEnvironment(config.REDIS_URL, kvSettings));
     const { stores, readinessChecks } = own(
-      await openStores({ service: 'auth-gateway', config, logger, provided, stores: GATEWAY_STORES }),
+      await openStores({ service: 'auth-gateway', config, logger, registry, provided, stores: GATEWAY_STORES }),
     );
     // Sessions, CSRF, idempotency and rate limits live there: no request can be served without it.
     if (config.REDIS_URL) readinessChecks.unshift({ name: 'redis', check: () => keyValueStore.ping() });

@@ -29,7 +29,7 @@ export type OpenedJobsAdapters = JobsAdapters & OpenedAdapters;
  */
 export function openJobsAdapters(
   config: JobsConfig,
-  { logger }: AdapterContext,
+  { logger, metrics }: AdapterContext,
   provided: Partial<JobsAdapters> = {},
 ): Promise<OpenedJobsAdapters> {
   return openInOrder(async (own) => {
@@ -37,9 +37,9 @@ export function openJobsAdapters(
     // Jobs only writes blobs; media signs their URLs (the embedded launcher passes media's store in).
     const signingSecret = config.BLOB_SIGNING_SECRET ?? config.INTERNAL_TOKEN_SECRET;
     const local = { signingSecret, defaultDataDir: path.join(os.tmpdir(), 'kadr') };
-    const blobStore = provided.blobStore ?? own(blobStoreFromEnvironment(config, local));
+    const blobStore = provided.blobStore ?? own(blobStoreFromEnvironment(config, local, metrics.registry));
     const { stores, readinessChecks } = own(
-      await openStores({ service: 'jobs', config, logger, provided, stores: JOBS_STORES }),
+      await openStores({ service: 'jobs', config, logger, registry: metrics.registry, provided, stores: JOBS_STORES }),
     );
     const relay = provided.relay ?? jobsOutboxRelay({ jobs: stores.jobs, bus: eventBus, logger });
     return { eventBus, blobStore, ...stores, relay, readinessChecks };

@@ -2,6 +2,7 @@ import { blobStoreFromEnvironment, type BlobStore } from '@kadr/blob-store';
 import { openInOrder, openStores } from '@kadr/documents';
 import { eventBusFromEnvironment, type EventBus } from '@kadr/event-bus';
 import type { AdapterContext, OpenedAdapters } from '@kadr/http-kit';
+import type { ServiceMetrics } from '@kadr/telemetry';
 import type { MediaConfig } from './config';
 import { MemoryVideoRepository } from './data-access/memory-video.repository';
 import { MongooseVideoRepository } from './data-access/mongoose-video.repository';
@@ -13,9 +14,12 @@ export interface MediaAdapters {
   blobStore: BlobStore;
 }
 
-/** S3_* → S3-compatible storage; otherwise DATA_DIR/media-blobs, URLs signed with MEDIA_SIGNING_SECRET. */
-export const openBlobStore = (config: MediaConfig): BlobStore =>
-  blobStoreFromEnvironment(config, { signingSecret: config.MEDIA_SIGNING_SECRET });
+/**
+ * S3_* → S3-compatible storage; otherwise DATA_DIR/media-blobs, URLs signed with MEDIA_SIGNING_SECRET.
+ * With a `registry`, every call is timed there.
+ */
+export const openBlobStore = (config: MediaConfig, registry?: ServiceMetrics['registry']): BlobStore =>
+  blobStoreFromEnvironment(config, { signingSecret: config.MEDIA_SIGNING_SECRET }, registry);
 
 /**
  * MONGODB_URI → MongoDB (database MONGODB_DB); otherwise a memory collection persisted under
@@ -25,17 +29,18 @@ export const openBlobStore = (config: MediaConfig): BlobStore =>
  */
 export function openMediaAdapters(
   config: MediaConfig,
-  { logger }: AdapterContext,
+  { logger, metrics }: AdapterContext,
   provided: Partial<MediaAdapters> = {},
 ): Promise<MediaAdapters & OpenedAdapters> {
   return openInOrder(async (own) => {
     const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'media', logger));
-    const blobStore = provided.blobStore ?? own(openBlobStore(config));
+    const blobStore = provided.blobStore ?? own(openBlobStore(config, metrics.registry));
     const { stores, readinessChecks } = own(
       await openStores<Pick<MediaAdapters, 'videos'>>({
         service: 'media',
         config,
         logger,
+        registry: metrics.registry,
         provided,
         stores: {
           videos: { mongo: (c) => new MongooseVideoRepository(c), memory: (p) => MemoryVideoRepository.create(p) },

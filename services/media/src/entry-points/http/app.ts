@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { createSignedBlobHandler, FileSystemBlobStore, type BlobStore } from '@kadr/blob-store';
+import { createSignedBlobHandler, isLocalBlobStore, type BlobStore } from '@kadr/blob-store';
 import { createHttpApp, type HttpApp, type InternalTokenKeys, type ReadinessCheck } from '@kadr/http-kit';
 import type { Logger, ServiceMetrics } from '@kadr/telemetry';
 import type { MediaLibrary } from '../../domain/videos/media-library';
@@ -32,7 +32,7 @@ export function createMediaApp(deps: MediaAppDeps): HttpApp {
       logger: deps.logger,
     }),
   ];
-  if (deps.blobs instanceof FileSystemBlobStore && deps.signingSecret) {
+  if (isLocalBlobStore(deps.blobs) && deps.signingSecret) {
     routes.unshift(Router().use(createSignedBlobHandler(deps.blobs, { secret: deps.signingSecret })));
   }
   return createHttpApp({
