@@ -154,6 +154,9 @@ describe('the public API document', () => {
       '/bff/platform/admin/jobs/no-such-job',
       '/bff/platform/admin/logs?take=5',
       '/bff/platform/admin/logs?from=yesterday',
+      '/bff/platform/admin/dead-letters',
+      '/bff/platform/admin/dead-letters/job.progress?status=all',
+      '/bff/platform/admin/dead-letters/no.such.topic',
     ]) {
       await admin.get(path);
     }

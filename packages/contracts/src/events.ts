@@ -4,7 +4,7 @@
  * and switches on `envelope.payload.case`.
  */
 import { randomUUID } from 'node:crypto';
-import { create, fromBinary, toBinary, type MessageInitShape } from '@bufbuild/protobuf';
+import { create, fromBinary, toBinary, toJson, type JsonValue, type MessageInitShape } from '@bufbuild/protobuf';
 import type { GenMessage } from '@bufbuild/protobuf/codegenv2';
 import { timestampFromDate } from '@bufbuild/protobuf/wkt';
 import { EventEnvelopeSchema, type EventEnvelope } from './gen/kadr/events/v1/envelope_pb';
@@ -149,6 +149,14 @@ export function decodeEventOn<T extends Topic>(topic: T, value: Uint8Array): Eve
     );
   }
   return envelope as EventEnvelopeOf<EventCaseOn<T>>;
+}
+
+/**
+ * An envelope as protobuf JSON (field names in camelCase, 64-bit numbers as strings, times as
+ * RFC 3339): how an operator reads an event, e.g. a dead letter on the admin screen.
+ */
+export function eventJsonOf(envelope: EventEnvelope): JsonValue {
+  return toJson(EventEnvelopeSchema, envelope);
 }
 
 /** The id of the aggregate an event is about: its message key. */

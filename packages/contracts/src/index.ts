@@ -23,6 +23,7 @@ export {
   encodeEvent,
   decodeEvent,
   decodeEventOn,
+  eventJsonOf,
   aggregateIdOf,
   type EventPayloadInit,
   type EventMetadata,

@@ -9,6 +9,7 @@ import {
   decodeEventOn,
   encodeEnvelope,
   encodeEvent,
+  eventJsonOf,
   timestampDate,
   topicOf,
   type EventCase,
@@ -103,6 +104,27 @@ describe('encodeEvent / decodeEvent', () => {
     expect(payload.value.progress).toBe(0);
     expect(payload.value.output).toBeUndefined();
   });
+});
+
+describe('eventJsonOf', () => {
+  it.each(samples.map((sample) => [sample.case, sample] as const))(
+    'shows a %s envelope as protobuf JSON',
+    (eventCase, sample) => {
+      const occurredAt = new Date('2025-03-04T05:06:07.089Z');
+      const envelope = createEnvelope(sample, { ...metadata, eventId: 'evt-1', occurredAt });
+      const json = eventJsonOf(decodeEvent(encodeEnvelope(envelope).value));
+      expect(json).toMatchObject({
+        eventId: 'evt-1',
+        eventType: topicOf(eventCase),
+        occurredAt: '2025-03-04T05:06:07.089Z',
+        producer: 'jobs',
+        correlationId: 'corr-1',
+        [eventCase]: expect.any(Object),
+      });
+      // Plain JSON all the way down (64-bit numbers as strings): it survives a JSON round trip as it is.
+      expect(JSON.parse(JSON.stringify(json))).toEqual(json);
+    },
+  );
 });
 
 describe('decodeEventOn', () => {

@@ -21,3 +21,4 @@ export {
 } from './subscribe-topics';
 export { headersWithTraceContext, type MessagingSystem } from './trace-context';
 export { confirmPurge } from './purge-confirmation';
+export { replayDeadLetter, replayMessageOf, type DeadLetter } from './dead-letters';

@@ -1,3 +1,5 @@
+import type { DeadLetter } from './dead-letters';
+
 /**
  * The event bus port. Services publish protobuf-encoded events keyed by aggregate id and consume
  * them as members of a consumer group named after the service. Delivery is at least once:
@@ -67,6 +69,11 @@ export interface EventBus {
   publish(topic: string, messages: OutgoingMessage[]): Promise<void>;
   /** Resolves once the consumer has joined its group and is ready to receive. */
   subscribe(options: SubscribeOptions): Promise<ConsumerHandle>;
+  /**
+   * The messages now in the `.dlq` of each topic (for an operator: nothing is consumed or
+   * committed), oldest failure first. Replaying one is `replayDeadLetter` (dead-letters.ts).
+   */
+  readDeadLetters(topics: string[]): Promise<DeadLetter[]>;
   /** Stops every consumer and the producer. */
   close(): Promise<void>;
 }

@@ -8,6 +8,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import {
   DLQ_HEADERS,
   dlqTopicOf,
+  replayDeadLetter,
   type ConsumerHandle,
   type DeliveredMessage,
   type EventBus,
@@ -359,6 +360,88 @@ export function eventBusContract(create: () => Promise<EventBus>, timings: Contr
       const failedAt = Date.parse(letter.headers[DLQ_HEADERS.failedAt] ?? '');
       expect(failedAt).toBeGreaterThanOrEqual(before - 1000);
       expect(failedAt).toBeLessThanOrEqual(Date.now() + 1000);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'reads the dead letters of a topic: place, original message and failure, oldest first, leaving them in place',
+    async () => {
+      const bus = await newBus();
+      const topic = await newTopic(bus, 'dlq-read');
+      const quiet = await newTopic(bus, 'dlq-empty');
+      const dead = await recordingSubscriber(bus, { group: unique('dlq-watch'), topics: [dlqTopicOf(topic)] });
+      await recordingSubscriber(bus, {
+        group: unique('refusing'),
+        topics: [topic],
+        maxAttempts: 2,
+        retryDelayMs: 5,
+        handle: () => Promise.reject(new Error('handler refuses everything')),
+      });
+      const binary = Uint8Array.from([0, 1, 127, 128, 254, 255]);
+      const before = Date.now();
+
+      await bus.publish(topic, [
+        { key: 'order-1', value: binary, headers: { 'event-id': 'e-1', 'x-custom': 'kept' } },
+        { key: 'order-2', value: text('second'), headers: { 'event-id': 'e-2' } },
+      ]);
+      await waitFor('2 dead letters', () => dead.seen.length >= 2);
+
+      const letters = await bus.readDeadLetters([topic, quiet]);
+      expect(letters.map((letter) => letter.key).sort()).toEqual(['order-1', 'order-2']);
+      const first = letters.find((letter) => letter.key === 'order-1')!;
+      expect(first).toMatchObject({
+        topic,
+        id: `${first.partition}-${first.offset}`,
+        error: expect.stringContaining('handler refuses everything'),
+        attempts: 2,
+        originalTopic: topic,
+      });
+      expect(bytesOf(first.value)).toEqual(bytesOf(binary));
+      expect(first.headers).toMatchObject({ 'event-id': 'e-1', 'x-custom': 'kept' });
+      expect(Object.keys(first.headers).filter((name) => name.startsWith('dlq-'))).toEqual([]);
+      expect(first.failedAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(first.failedAt!.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+      const times = letters.map((letter) => letter.failedAt!.getTime());
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+      // Reading consumed nothing: the letters are read again, and an empty .dlq reads as nothing.
+      expect((await bus.readDeadLetters([topic])).map((letter) => letter.id)).toEqual(letters.map((l) => l.id));
+      expect(await bus.readDeadLetters([quiet])).toEqual([]);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'replays a dead letter to its topic with its original key, value and headers, without the dlq ones',
+    async () => {
+      const bus = await newBus();
+      const topic = await newTopic(bus, 'dlq-replay');
+      let dependencyUp = false;
+      const handled = await recordingSubscriber(bus, {
+        group: unique('recovering'),
+        topics: [topic],
+        maxAttempts: 2,
+        retryDelayMs: 5,
+        handle: () => (dependencyUp ? Promise.resolve() : Promise.reject(new Error('dependency down'))),
+      });
+      const dead = await recordingSubscriber(bus, { group: unique('dlq-watch'), topics: [dlqTopicOf(topic)] });
+      await bus.publish(topic, [{ key: 'order-9', value: text('payload'), headers: { 'event-id': 'e-9' } }]);
+      await waitFor('the dead letter', () => dead.seen.length >= 1);
+      const [letter] = await bus.readDeadLetters([topic]);
+
+      dependencyUp = true;
+      await replayDeadLetter(bus, letter!);
+      await waitFor('the replayed message', () => handled.seen.length >= 1);
+      await delay(settleMs);
+
+      expect(handled.seen).toHaveLength(1);
+      const replayed = handled.seen[0]!;
+      expect(replayed).toMatchObject({ topic, key: 'order-9', attempt: 1 });
+      expect(textOf(replayed.value)).toBe('payload');
+      expect(replayed.headers['event-id']).toBe('e-9');
+      expect(Object.keys(replayed.headers).filter((name) => name.startsWith('dlq-'))).toEqual([]);
+      // The letter itself stays: whether it was handled is the caller's record, not the bus's.
+      expect((await bus.readDeadLetters([topic])).map((l) => l.id)).toEqual([letter!.id]);
     },
     testTimeoutMs,
   );

@@ -1,4 +1,11 @@
-import type { ConsumerHandle, EventBus, MessageHandler, OutgoingMessage, SubscribeOptions } from '@kadr/event-bus';
+import type {
+  ConsumerHandle,
+  DeadLetter,
+  EventBus,
+  MessageHandler,
+  OutgoingMessage,
+  SubscribeOptions,
+} from '@kadr/event-bus';
 
 /** A message as it travels: an event another service published, or one this service published. */
 export interface BusMessage {
@@ -68,6 +75,11 @@ export class ScriptedEventBus implements EventBus {
         attempt: 1,
       });
     }
+  }
+
+  /** Nothing is ever dead-lettered here: a handler's error goes back to the test's `deliver`. */
+  readDeadLetters(): Promise<DeadLetter[]> {
+    return Promise.resolve([]);
   }
 
   close(): Promise<void> {

@@ -51,6 +51,7 @@ export function composeAdmin({ config, adapters, logger, metrics, readinessCheck
         holds: new CommerceHoldsClient(upstreamOf('commerce', config.COMMERCE_URL, upstreams), logger),
         internalTokenKeys: keys,
         logger,
+        deadLetters: { bus: eventBus, handlings: stores.deadLetters, now },
       }),
     ],
     readinessChecks,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connectDocuments } from '@kadr/documents';
 import { testDatabaseName } from '@kadr/documents/testing';
 import { describeWithRealServer } from '@kadr/tooling/real-servers';
+import { MongooseDeadLetterHandlingRepository } from '../src/data-access/mongoose-dead-letter-handling.repository';
 import { MongooseJobRepository } from '../src/data-access/mongoose-job.repository';
 import { MongooseLogRepository } from '../src/data-access/mongoose-log.repository';
 import { MongoosePurgeRepository } from '../src/data-access/mongoose-purge.repository';
@@ -22,6 +23,7 @@ describeWithRealServer('mongodb', 'admin job counts under shuffled and duplicate
         jobs: new MongooseJobRepository(connection),
         purges: new MongoosePurgeRepository(connection),
         logs: new MongooseLogRepository(connection),
+        deadLetters: new MongooseDeadLetterHandlingRepository(connection),
       }),
     });
     const admin = await startReplayAdmin(documents.models);

@@ -167,6 +167,34 @@ const CALLS: Array<[string, () => Promise<unknown>, Expected]> = [
     { method: 'DELETE', path: `${P}${ADMIN_PATHS.job('j-1')}`, query: { force: 'true' } },
   ],
   [
+    'getAdminDeadLetterTopics',
+    () => api.getAdminDeadLetterTopics(),
+    { method: 'GET', path: `${P}${ADMIN_PATHS.deadLetters}` },
+  ],
+  [
+    'getAdminDeadLetters',
+    () => api.getAdminDeadLetters('job.progress', { skip: 50, take: 50, status: 'handled' }),
+    {
+      method: 'GET',
+      path: `${P}${ADMIN_PATHS.topicDeadLetters('job.progress')}`,
+      query: { skip: '50', take: '50', status: 'handled' },
+    },
+  ],
+  [
+    'replayAdminDeadLetter',
+    () => api.replayAdminDeadLetter('job.progress', '2-17', 'key-replay'),
+    { method: 'POST', path: `${P}${ADMIN_PATHS.replayDeadLetter('job.progress', '2-17')}`, key: 'key-replay' },
+  ],
+  [
+    'discardAdminDeadLetter',
+    () => api.discardAdminDeadLetter('job.progress', '2-17', ' poison pill '),
+    {
+      method: 'POST',
+      path: `${P}${ADMIN_PATHS.discardDeadLetter('job.progress', '2-17')}`,
+      body: { reason: 'poison pill' },
+    },
+  ],
+  [
     'getAdminLogs',
     () =>
       api.getAdminLogs({

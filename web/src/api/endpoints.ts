@@ -1,4 +1,7 @@
 import type {
+  AdminDeadLetterActionResponse,
+  AdminDeadLettersPage,
+  AdminDeadLetterTopicsResponse,
   AdminJobActionResponse,
   AdminJobDetailPage,
   AdminLogsPage,
@@ -382,5 +385,53 @@ export function getAdminLogs(filters: AdminLogFilters = {}, options: CallOptions
   return apiRequest('GET', `${PLATFORM}/admin/logs`, {
     ...options,
     query: { skip, take, action: action || undefined, userId: userId || undefined, from, to, kind },
+  });
+}
+
+/** Pending and handled dead letters of every topic. */
+export function getAdminDeadLetterTopics(options: CallOptions = {}): Promise<AdminDeadLetterTopicsResponse> {
+  return apiRequest('GET', `${PLATFORM}/admin/dead-letters`, options);
+}
+
+export function getAdminDeadLetters(
+  topic: string,
+  filters: { skip?: number; take?: number; status?: 'pending' | 'handled' | 'all' } = {},
+  options: CallOptions = {},
+): Promise<AdminDeadLettersPage> {
+  const { skip, take, status } = filters;
+  return apiRequest('GET', `${PLATFORM}/admin/dead-letters/${id(topic)}`, {
+    ...options,
+    query: { skip, take, status },
+    endpoint: 'GET /bff/platform/admin/dead-letters/:topic',
+  });
+}
+
+/** Publishes the dead letter to its topic again; a repeat answers `alreadyHandled` and publishes nothing. */
+export function replayAdminDeadLetter(
+  topic: string,
+  letterId: string,
+  idempotencyKey?: string,
+  options: CallOptions = {},
+): Promise<AdminDeadLetterActionResponse> {
+  return apiRequest('POST', `${PLATFORM}/admin/dead-letters/${id(topic)}/${id(letterId)}/replay`, {
+    ...options,
+    idempotencyKey,
+    endpoint: 'POST /bff/platform/admin/dead-letters/:topic/:id/replay',
+  });
+}
+
+/** Marks the dead letter as never to be applied; the reason is required. */
+export function discardAdminDeadLetter(
+  topic: string,
+  letterId: string,
+  reason: string,
+  idempotencyKey?: string,
+  options: CallOptions = {},
+): Promise<AdminDeadLetterActionResponse> {
+  return apiRequest('POST', `${PLATFORM}/admin/dead-letters/${id(topic)}/${id(letterId)}/discard`, {
+    ...options,
+    body: { reason: reason.trim() },
+    idempotencyKey,
+    endpoint: 'POST /bff/platform/admin/dead-letters/:topic/:id/discard',
   });
 }

@@ -22,3 +22,4 @@ export const PaymentMockProcess = lazy(() => import('../pages/payment-mock-proce
 export const Settings = lazy(() => import('../pages/settings'));
 export const AdminUsers = lazy(() => import('../pages/admin-users'));
 export const AdminLogs = lazy(() => import('../pages/admin-logs'));
+export const AdminDeadLetters = lazy(() => import('../pages/admin-dead-letters'));

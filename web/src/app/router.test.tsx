@@ -39,6 +39,7 @@ jest.mock('./pages', () => {
     'Settings',
     'AdminUsers',
     'AdminLogs',
+    'AdminDeadLetters',
   ];
   const pages: Record<string, () => React.ReactElement> = {};
   for (const name of names) pages[name] = () => <h1>page {name}</h1>;
@@ -152,12 +153,15 @@ describe('RequireAuth (spec §6)', () => {
     expect(await screen.findByRole('heading', { name: `page ${page}` })).toBeInTheDocument();
   });
 
-  it.each(['/admin/users', '/admin/logs'])('%s sends a signed-in non-admin to /403', async (path) => {
-    signIn(member);
-    const router = renderAt(path);
-    expect(await screen.findByRole('heading', { name: 'page NotAuthorised' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/403');
-  });
+  it.each(['/admin/users', '/admin/logs', '/admin/dead-letters'])(
+    '%s sends a signed-in non-admin to /403',
+    async (path) => {
+      signIn(member);
+      const router = renderAt(path);
+      expect(await screen.findByRole('heading', { name: 'page NotAuthorised' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/403');
+    },
+  );
 
   it('lets the administrator in', async () => {
     signIn(admin);

@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
                     children: [
                       { path: '/admin/users', element: <Page.AdminUsers /> },
                       { path: '/admin/logs', element: <Page.AdminLogs /> },
+                      { path: '/admin/dead-letters', element: <Page.AdminDeadLetters /> },
                     ],
                   },
                   { path: '*', element: <Page.NotFound /> },

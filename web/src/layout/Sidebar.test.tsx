@@ -40,6 +40,7 @@ describe('Sidebar', () => {
     renderShell(<Sidebar />);
     expect(screen.getByRole('list', { name: 'Administration' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Logs' })).toHaveAttribute('href', '/admin/logs');
+    expect(screen.getByRole('link', { name: 'Dead letters' })).toHaveAttribute('href', '/admin/dead-letters');
   });
 
   it('collapses and expands, keeping link names, and remembers the choice', async () => {

@@ -85,6 +85,13 @@ export const LogsIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const DeadLettersIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M2.5 10.5 5 4h10l2.5 6.5V15a1.5 1.5 0 0 1-1.5 1.5H4A1.5 1.5 0 0 1 2.5 15v-4.5Z" />
+    <path d="M2.5 10.5h4l1 2h5l1-2h4M10 6.5v2.5" />
+  </Icon>
+);
+
 export const MenuIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M3.5 6h13M3.5 10h13M3.5 14h13" />

@@ -2,6 +2,7 @@ import type { ComponentType, SVGProps } from 'react';
 import {
   CreditsIcon,
   DashboardIcon,
+  DeadLettersIcon,
   GalleryIcon,
   GenerateIcon,
   HomeIcon,
@@ -47,8 +48,9 @@ export const SIDEBAR_ITEMS: readonly NavItem[] = [
   { to: '/settings', labelKey: 'nav.settings', icon: SettingsIcon },
 ];
 
-/** The administrator's screens (spec §2 admin dropdown: Users, Logs). */
+/** The administrator's screens (spec §2 admin dropdown: Users, Logs; and Dead letters, for the DLQ alert). */
 export const ADMIN_ITEMS: readonly NavItem[] = [
   { to: '/admin/users', labelKey: 'nav.adminUsers', icon: UsersIcon },
   { to: '/admin/logs', labelKey: 'nav.adminLogs', icon: LogsIcon },
+  { to: '/admin/dead-letters', labelKey: 'nav.adminDeadLetters', icon: DeadLettersIcon },
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALL_TOPICS, type Topic } from '../topics';
 import { LedgerEntrySchema } from './commerce-api';
 import { PlanIdSchema } from './commerce';
 import { TierSchema } from './commerce-api';
@@ -18,6 +19,12 @@ export const ADMIN_PATHS = {
   requeueJob: (jobId: string) => `/admin/jobs/${encodeURIComponent(jobId)}/requeue`,
   markJobFailed: (jobId: string) => `/admin/jobs/${encodeURIComponent(jobId)}/mark-failed`,
   logs: '/admin/logs',
+  deadLetters: '/admin/dead-letters',
+  topicDeadLetters: (topic: string) => `/admin/dead-letters/${encodeURIComponent(topic)}`,
+  replayDeadLetter: (topic: string, id: string) =>
+    `/admin/dead-letters/${encodeURIComponent(topic)}/${encodeURIComponent(id)}/replay`,
+  discardDeadLetter: (topic: string, id: string) =>
+    `/admin/dead-letters/${encodeURIComponent(topic)}/${encodeURIComponent(id)}/discard`,
 } as const;
 
 /** `take` of the users list and the logs: default 50, at most 200. */
@@ -153,6 +160,78 @@ export type AdminLogEntry = z.infer<typeof AdminLogEntrySchema>;
 export const AdminLogsPageSchema = z.object({ data: z.array(AdminLogEntrySchema), pagination: AdminPaginationSchema });
 export type AdminLogsPage = z.infer<typeof AdminLogsPageSchema>;
 
+// ---------------------------------------------------------------- dead letters
+
+/** How a dead letter was handled: a replay still publishing (`replaying`), done, or discarded. */
+export const ADMIN_DEAD_LETTER_ACTIONS = ['replaying', 'replayed', 'discarded'] as const;
+/** `pending`: not yet replayed or discarded (a replay still publishing counts as pending). */
+export const ADMIN_DEAD_LETTER_STATUSES = ['pending', 'handled', 'all'] as const;
+
+/** One topic's `.dlq`: how many dead letters wait and how many were handled. */
+export const AdminDeadLetterTopicSchema = z.object({
+  topic: z.string().min(1),
+  pending: z.number().int().nonnegative(),
+  handled: z.number().int().nonnegative(),
+});
+export type AdminDeadLetterTopic = z.infer<typeof AdminDeadLetterTopicSchema>;
+
+/** `GET /admin/dead-letters`: every topic of the catalogue, in its order. */
+export const AdminDeadLetterTopicsResponseSchema = z.object({ data: z.array(AdminDeadLetterTopicSchema) });
+export type AdminDeadLetterTopicsResponse = z.infer<typeof AdminDeadLetterTopicsResponseSchema>;
+
+export const AdminDeadLetterHandlingSchema = z.object({
+  action: z.enum(ADMIN_DEAD_LETTER_ACTIONS),
+  /** The administrator's user id. */
+  by: z.string().min(1),
+  at: isoDate,
+  /** Required for a discard. */
+  reason: z.string().nullable(),
+});
+export type AdminDeadLetterHandling = z.infer<typeof AdminDeadLetterHandlingSchema>;
+
+/** A message of `<topic>.dlq`: its place, the original message (decoded when it is an event) and why it failed. */
+export const AdminDeadLetterSchema = z.object({
+  /** `<partition>-<offset>` in `<topic>.dlq`. */
+  id: z.string().min(1),
+  topic: z.string().min(1),
+  partition: z.number().int().nonnegative(),
+  offset: z.string().min(1),
+  key: z.string(),
+  /** When the last attempt failed (`dlq-failed-at`). */
+  failedAt: isoDate.nullable(),
+  error: z.string(),
+  attempts: z.number().int().nullable(),
+  originalTopic: z.string().nullable(),
+  /** The original headers (event id, type, correlation id, trace context), without the `dlq-*` ones. */
+  headers: z.record(z.string(), z.string()),
+  eventId: z.string().nullable(),
+  /** The event envelope as protobuf JSON; null when the value is not one (then `decodeError` says why). */
+  payload: z.record(z.string(), z.unknown()).nullable(),
+  decodeError: z.string().nullable(),
+  /** The raw value, base64. */
+  value: z.string(),
+  /** Null while pending and never touched. */
+  handling: AdminDeadLetterHandlingSchema.nullable(),
+});
+export type AdminDeadLetter = z.infer<typeof AdminDeadLetterSchema>;
+
+/** `GET /admin/dead-letters/{topic}?skip&take&status`, newest failure first. */
+export const AdminDeadLettersPageSchema = z.object({
+  data: z.array(AdminDeadLetterSchema),
+  pagination: AdminPaginationSchema,
+});
+export type AdminDeadLettersPage = z.infer<typeof AdminDeadLettersPageSchema>;
+
+/**
+ * `POST …/replay` and `POST …/discard` → 200 with the dead letter as it is now. `alreadyHandled`: it
+ * was replayed (or discarded) before, and this call changed nothing — nothing was published again.
+ */
+export const AdminDeadLetterActionResponseSchema = z.object({
+  data: AdminDeadLetterSchema,
+  meta: z.object({ alreadyHandled: z.boolean() }),
+});
+export type AdminDeadLetterActionResponse = z.infer<typeof AdminDeadLetterActionResponseSchema>;
+
 // ---------------------------------------------------------------- requests (what the admin service validates)
 
 const wholeNumber = (min: number, max: number) => {
@@ -208,4 +287,34 @@ export const AdminDeleteUserQuerySchema = z.object({
 
 export const AdminDeleteJobQuerySchema = z.object({
   force: z.enum(['true', 'false'], { error: 'Must be true or false.' }).optional(),
+});
+
+/** A topic of the catalogue (ARCHITECTURE §2): the dead letters of other topics are not admin's to touch. */
+export const AdminDeadLetterTopicParamsSchema = z.object({
+  topic: z.enum(ALL_TOPICS as [Topic, ...Topic[]], { error: `Must be one of: ${ALL_TOPICS.join(', ')}.` }),
+});
+
+/** A dead letter's id: `<partition>-<offset>` in the topic's `.dlq`. */
+export const AdminDeadLetterParamsSchema = AdminDeadLetterTopicParamsSchema.extend({
+  id: z.string().regex(/^\d{1,5}-\d{1,19}$/, { error: 'Must be <partition>-<offset>, e.g. 2-17.' }),
+});
+
+export const AdminDeadLettersQuerySchema = z.object({
+  skip,
+  take: wholeNumber(1, ADMIN_MAX_TAKE).default(ADMIN_DEFAULT_TAKE),
+  status: z
+    .enum(ADMIN_DEAD_LETTER_STATUSES, { error: `Must be one of: ${ADMIN_DEAD_LETTER_STATUSES.join(', ')}.` })
+    .default('pending'),
+});
+
+/** Longest discard reason. */
+export const ADMIN_DISCARD_REASON_MAX_LENGTH = 500;
+
+/** Discarding needs a reason: the record of why a message was never applied. */
+export const AdminDiscardDeadLetterRequestSchema = z.strictObject({
+  reason: z
+    .string({ error: 'A reason is required.' })
+    .trim()
+    .min(1, { error: 'A reason is required.' })
+    .max(ADMIN_DISCARD_REASON_MAX_LENGTH, { error: `Must be at most ${ADMIN_DISCARD_REASON_MAX_LENGTH} characters.` }),
 });

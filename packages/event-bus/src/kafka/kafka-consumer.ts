@@ -111,7 +111,11 @@ async function handleBatch(
 /** Kafka commits the offset of the next message to read. */
 const offsetAfter = (offset: string): string => (BigInt(offset) + 1n).toString();
 
-function deliveredOf(topic: string, partition: number, message: KafkaMessage): Omit<DeliveredMessage, 'attempt'> {
+export function deliveredOf(
+  topic: string,
+  partition: number,
+  message: KafkaMessage,
+): Omit<DeliveredMessage, 'attempt'> {
   return {
     topic,
     partition,

@@ -1,10 +1,12 @@
 import { Kafka, Partitioners, type Admin, type Producer } from 'kafkajs';
 import { deadLetterOf } from '../dead-letter';
+import type { DeadLetter } from '../dead-letters';
 import { errorsToStderr, type EventBusLog } from '../log';
 import { dlqTopicOf, type ConsumerHandle, type EventBus, type OutgoingMessage, type SubscribeOptions } from '../port';
 import { subscriptionOf } from '../subscription';
 import { headersWithTraceContext, tracedPublish } from '../trace-context';
 import { startConsumer, type KafkaConsumerTuning } from './kafka-consumer';
+import { readKafkaDeadLetters } from './kafka-dead-letters';
 import { kafkaLogCreator, kafkaLogLevelOf, type KafkaLogLevelName } from './kafka-log';
 import { pinStartAtEnd } from './kafka-start-position';
 import { DEFAULT_TOPIC_PARTITIONS, KafkaTopics } from './kafka-topics';
@@ -133,6 +135,13 @@ export class KafkaEventBus implements EventBus {
     };
     this.handles.add(handle);
     return handle;
+  }
+
+  async readDeadLetters(topics: string[]): Promise<DeadLetter[]> {
+    this.assertOpen();
+    await this.topics.ensure(topics);
+    const admin = await this.connectedAdmin();
+    return readKafkaDeadLetters(topics, { kafka: this.kafka, admin, clientId: this.options.clientId });
   }
 
   async close(): Promise<void> {

@@ -1,10 +1,12 @@
 import { deadLetterOf } from '../dead-letter';
+import type { DeadLetter } from '../dead-letters';
 import { errorsToStderr, type EventBusLog } from '../log';
 import { dlqTopicOf, type ConsumerHandle, type EventBus, type OutgoingMessage, type SubscribeOptions } from '../port';
 import { subscriptionOf } from '../subscription';
 import { withDeadLetterTopics } from '../topics';
 import { headersWithTraceContext, tracedPublish } from '../trace-context';
 import { ConsumerGroup, GroupMember } from './consumer-group';
+import { memoryDeadLetters } from './memory-dead-letters';
 import { TopicLog } from './topic-log';
 
 export const DEFAULT_MEMORY_PARTITIONS = 3;
@@ -89,6 +91,13 @@ export class MemoryEventBus implements EventBus {
     };
     this.handles.add(handle);
     return handle;
+  }
+
+  readDeadLetters(topics: string[]): Promise<DeadLetter[]> {
+    return settle(() => {
+      this.assertOpen();
+      return memoryDeadLetters(topics, (topic) => this.topics.get(dlqTopicOf(topic)));
+    });
   }
 
   async close(): Promise<void> {

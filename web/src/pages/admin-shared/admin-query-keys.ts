@@ -9,4 +9,7 @@ export const adminKeys = {
   userJobs: (userId: string, skip: number, take: number) => ['admin', 'user-jobs', userId, { skip, take }] as const,
   job: (jobId: string) => ['admin', 'job', jobId] as const,
   logs: (filters: object) => ['admin', 'logs', filters] as const,
+  deadLetterTopics: ['admin', 'dead-letters'] as const,
+  deadLetters: (topic: string, status: string, skip: number) =>
+    ['admin', 'dead-letters', topic, { status, skip }] as const,
 };

@@ -8,6 +8,9 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import type {
+  AdminDeadLetter,
+  AdminDeadLettersPage,
+  AdminDeadLetterTopic,
   AdminJobDetailPage,
   AdminJobView,
   AdminLogEntry,
@@ -133,6 +136,40 @@ export function makeLogEntry(index: number, patch: Partial<AdminLogEntry> = {}):
 export function logsPage(entries: AdminLogEntry[], skip: number, total: number, take = 50): AdminLogsPage {
   return { data: entries, pagination: { skip, take, total } };
 }
+
+export function makeDeadLetter(index: number, patch: Partial<AdminDeadLetter> = {}): AdminDeadLetter {
+  return {
+    id: `1-${index}`,
+    topic: 'job.progress',
+    partition: 1,
+    offset: String(index),
+    key: `job-${index}`,
+    failedAt: AT,
+    error: 'TypeError: cannot read jobId of undefined',
+    attempts: 5,
+    originalTopic: 'job.progress',
+    headers: { 'event-id': `event-${index}`, 'event-type': 'job.progress', 'correlation-id': `corr-${index}` },
+    eventId: `event-${index}`,
+    payload: { eventId: `event-${index}`, eventType: 'job.progress', jobProgress: { jobId: `job-${index}` } },
+    decodeError: null,
+    value: 'CgdldmVudC0x',
+    handling: null,
+    ...patch,
+  };
+}
+
+export function deadLettersPage(
+  letters: AdminDeadLetter[],
+  skip: number,
+  total: number,
+  take = 50,
+): AdminDeadLettersPage {
+  return { data: letters, pagination: { skip, take, total } };
+}
+
+export const deadLetterTopics = (counts: Record<string, [number, number]>): { data: AdminDeadLetterTopic[] } => ({
+  data: Object.entries(counts).map(([topic, [pending, handled]]) => ({ topic, pending, handled })),
+});
 
 /** Shows the router's current path and query, for assertions on URL state. */
 function LocationProbe() {

@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request } from 'express';
 import {
   AdminMarkFailedRequestSchema,
   type AdminJobDetailPage,
@@ -11,12 +11,14 @@ import { HttpProblem, parseInput, requireInternalCaller, type InternalTokenKeys 
 import type { Logger } from '@kadr/telemetry';
 import type { LogRepository } from '../../data-access/log.repository';
 import type { AuditTrail } from '../../domain/audit/audit-trail';
-import { logEntryView, type LogDetail } from '../../domain/audit/log-entry';
+import { logEntryView } from '../../domain/audit/log-entry';
 import type { AdminReadModel } from '../../domain/read-model/admin-read-model';
 import type { UserPurges } from '../../domain/purge/user-purges';
 import type { CommerceHoldsClient } from '../../integrations/commerce-holds.client';
 import type { JobsAdminClient } from '../../integrations/jobs-admin.client';
-import { administratorOf, correlationIdOf, requireAdministrator, type Administrator } from './administrator';
+import { requireAdministrator } from './administrator';
+import { auditedActions, noTarget, type TargetOf } from './audited-action';
+import { deadLetterRoutes, type DeadLetterRoutesDeps } from './dead-letter.routes';
 import {
   DeleteJobQuerySchema,
   DeleteUserQuerySchema,
@@ -36,17 +38,8 @@ export interface AdminRoutesDeps {
   holds: CommerceHoldsClient;
   internalTokenKeys: InternalTokenKeys;
   logger: Logger;
+  deadLetters: Omit<DeadLetterRoutesDeps, 'audited'>;
 }
-
-interface ActionContext {
-  req: Request;
-  res: Response;
-  admin: Administrator;
-  correlationId: string | null;
-}
-
-/** What an action is done to, for its audit line. */
-type TargetOf = (req: Request) => { targetId: string | null; userId: string | null };
 
 const idTarget =
   (kind: 'user' | 'job'): TargetOf =>
@@ -54,7 +47,6 @@ const idTarget =
     const id = typeof req.params.id === 'string' ? req.params.id : null;
     return { targetId: id, userId: kind === 'user' ? id : null };
   };
-const noTarget: TargetOf = () => ({ targetId: null, userId: null });
 
 /** `/admin/*` as the gateway forwards it (`/bff/platform` stripped), the administrator's token required. */
 export function adminRoutes(deps: AdminRoutesDeps): Router {
@@ -63,33 +55,7 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
   router.use('/admin', requireInternalCaller({ keys: deps.internalTokenKeys, audience: 'admin' }));
   router.use('/admin', requireAdministrator(audit, logger));
 
-  /**
-   * Runs an administrator's action and appends its audit line with the outcome — also when it
-   * fails (then with the problem's reason). A failed audit write is logged, never hides the answer.
-   */
-  const audited =
-    (action: string, targetOf: TargetOf, run: (context: ActionContext) => Promise<LogDetail | void>) =>
-    async (req: Request, res: Response) => {
-      const admin = administratorOf(res);
-      const correlationId = correlationIdOf(res);
-      const target = targetOf(req);
-      // A job action names its job; the job's owner, once the upstream told us, becomes the entry's
-      // user, so the Logs screen's user filter finds actions on that user's jobs too.
-      const userOf = (detail: LogDetail) => target.userId ?? (typeof detail.userId === 'string' ? detail.userId : null);
-      const record = (outcome: 'success' | 'failure', detail: LogDetail) =>
-        audit
-          .record({ action, actorId: admin.userId, ...target, userId: userOf(detail), outcome, correlationId, detail })
-          .catch((error: unknown) => logger.error({ err: error, action }, 'audit write failed'));
-      let detail: LogDetail;
-      try {
-        detail = (await run({ req, res, admin, correlationId })) ?? {};
-      } catch (error) {
-        const problem = error instanceof HttpProblem ? error : null;
-        await record('failure', { reason: problem?.reason ?? 'unknown', status: problem?.status ?? 500 });
-        throw error;
-      }
-      await record('success', detail);
-    };
+  const audited = auditedActions(audit, logger);
 
   const idOf = (req: Request) => parseInput(IdParamSchema, req.params).id;
   const correlation = (id: string | null) => id ?? undefined;
@@ -213,6 +179,8 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
     };
     res.set('Cache-Control', 'private, no-store').json(body);
   });
+
+  router.use(deadLetterRoutes({ ...deps.deadLetters, audited }));
 
   return router;
 }

@@ -20,6 +20,9 @@ class FlakyBus implements EventBus {
   subscribe(...args: Parameters<EventBus['subscribe']>) {
     return this.inner.subscribe(...args);
   }
+  readDeadLetters(topics: string[]) {
+    return this.inner.readDeadLetters(topics);
+  }
   close() {
     return this.inner.close();
   }
@@ -154,6 +157,7 @@ describe('outbox relay', () => {
       ensureTopics: () => Promise.resolve(),
       publish: () => new Promise<void>(() => undefined),
       subscribe: (options) => bus.subscribe(options),
+      readDeadLetters: (topics) => bus.readDeadLetters(topics),
       close: () => Promise.resolve(),
     };
     const user = await register('grace');

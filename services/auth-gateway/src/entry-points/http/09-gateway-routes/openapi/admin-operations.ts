@@ -1,5 +1,12 @@
 import {
+  AdminDeadLetterActionResponseSchema,
+  AdminDeadLetterParamsSchema,
+  AdminDeadLettersPageSchema,
+  AdminDeadLettersQuerySchema,
+  AdminDeadLetterTopicParamsSchema,
+  AdminDeadLetterTopicsResponseSchema,
   AdminDeleteJobQuerySchema,
+  AdminDiscardDeadLetterRequestSchema,
   AdminDeleteUserQuerySchema,
   AdminIdParamsSchema,
   AdminJobActionResponseSchema,
@@ -114,5 +121,44 @@ export function addAdminOperations(registry: OpenApiRegistry): OpenApiRegistry {
       query: AdminLogsQuerySchema,
       responses: { 200: { description: 'One page', schema: AdminLogsPageSchema } },
       problems: [403],
+    })
+    .add({
+      ...common,
+      method: 'get',
+      path: platformPath('/admin/dead-letters'),
+      summary: 'Dead letters pending and handled, per topic',
+      responses: { 200: { description: 'Every topic', schema: AdminDeadLetterTopicsResponseSchema } },
+      problems: [403],
+    })
+    .add({
+      ...common,
+      method: 'get',
+      path: platformPath('/admin/dead-letters/{topic}'),
+      summary: "A topic's dead letters, newest failure first, the event decoded",
+      params: AdminDeadLetterTopicParamsSchema,
+      query: AdminDeadLettersQuerySchema,
+      responses: { 200: { description: 'One page', schema: AdminDeadLettersPageSchema } },
+      problems: [403],
+    })
+    .add({
+      ...common,
+      method: 'post',
+      path: platformPath('/admin/dead-letters/{topic}/{id}/replay'),
+      summary: 'Publish a dead letter to its topic again (once: a repeat publishes nothing)',
+      params: AdminDeadLetterParamsSchema,
+      destructive: true,
+      responses: { 200: { description: 'The dead letter, replayed', schema: AdminDeadLetterActionResponseSchema } },
+      problems: [404],
+    })
+    .add({
+      ...common,
+      method: 'post',
+      path: platformPath('/admin/dead-letters/{topic}/{id}/discard'),
+      summary: 'Mark a dead letter as never to be applied, with the reason',
+      params: AdminDeadLetterParamsSchema,
+      body: AdminDiscardDeadLetterRequestSchema,
+      destructive: true,
+      responses: { 200: { description: 'The dead letter, discarded', schema: AdminDeadLetterActionResponseSchema } },
+      problems: [404],
     });
 }

@@ -39,6 +39,10 @@ export const API_ROUTE_TEMPLATES = [
   '/bff/platform/admin/jobs/:id/requeue',
   '/bff/platform/admin/jobs/:id/mark-failed',
   '/bff/platform/admin/logs',
+  '/bff/platform/admin/dead-letters',
+  '/bff/platform/admin/dead-letters/:topic',
+  '/bff/platform/admin/dead-letters/:topic/:id/replay',
+  '/bff/platform/admin/dead-letters/:topic/:id/discard',
 ] as const;
 
 export const OTHER_ENDPOINT = 'other';
