@@ -30,11 +30,13 @@ async function valueOf(registry: Registry, name: string, labels: Record<string, 
   const metric = registry.getSingleMetric(histogram ?? name);
   if (!metric) throw new Error(`${name} is not registered`);
   const { values } = await metric.get();
-  return values
-    // A histogram's values are its buckets, sum and count, each named.
-    .filter((v) => !histogram || (v as { metricName?: string }).metricName === name)
-    .filter((v) => Object.entries(labels).every(([key, value]) => v.labels[key] === value))
-    .reduce((sum, v) => sum + v.value, 0);
+  return (
+    values
+      // A histogram's values are its buckets, sum and count, each named.
+      .filter((v) => !histogram || (v as { metricName?: string }).metricName === name)
+      .filter((v) => Object.entries(labels).every(([key, value]) => v.labels[key] === value))
+      .reduce((sum, v) => sum + v.value, 0)
+  );
 }
 
 /** Reads the given series now; `deltas()` answers how much each has grown since. */
@@ -68,7 +70,7 @@ describe('jobs metrics [memory bus, instant renderer]', () => {
 
   beforeAll(async () => {
     rig = await startRig({
-      env: { WORKER_CONCURRENCY: '2', JOBS_ENABLE_FAULTY_PROVIDER: 'true' },
+      env: { WORKER_CONCURRENCY: '2' },
       start: { providers: providers() },
     });
     api = rig.api.metrics.registry;
