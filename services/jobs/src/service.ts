@@ -6,6 +6,7 @@ import type { ProviderRegistry } from './domain/generation/provider-registry';
 import type { SagaHooks } from './domain/jobs/create-job';
 import { createJobsDomain, type JobsDomain } from './domain/jobs/jobs-domain';
 import { createJobsApp } from './entry-points/http/app';
+import { jobsApiMetricsOf } from './entry-points/metrics/jobs-metrics';
 import { subscribeUserDeleted } from './entry-points/messaging/user-deleted.consumer';
 import { commerceClientOf, type CommerceClient } from './integrations/commerce/commerce-client';
 import { reportedFfmpegBinaries } from './integrations/ffmpeg/ffmpeg-binaries';
@@ -40,6 +41,7 @@ export function composeJobs(parts: JobsParts, options: JobsStartOptions = {}): C
     policy: jobsPolicyOf(config),
     logger,
     onOutboxWritten,
+    metrics: jobsApiMetricsOf(metrics.registry, { jobs, logger }),
     hooks: options.sagaHooks,
   });
   const routeDeps = { ...domain, jobs, settings, providers, internalTokenKeys: keys };

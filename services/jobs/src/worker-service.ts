@@ -6,6 +6,7 @@ import { openJobsAdapters, type OpenedJobsAdapters } from './adapters';
 import { workerPolicyOf, type JobsConfig } from './config';
 import { JobRunner } from './domain/generation/job-runner';
 import { subscribeJobCreated } from './entry-points/messaging/job-created.consumer';
+import { jobsWorkerMetricsOf } from './entry-points/metrics/jobs-metrics';
 import { reportedFfmpegBinaries } from './integrations/ffmpeg/ffmpeg-binaries';
 import { FfmpegInspector } from './integrations/ffmpeg/ffmpeg-inspector';
 import { LOCAL_FPS } from './integrations/providers/local/local-provider';
@@ -49,14 +50,12 @@ export function startJobsWorker(config: JobsConfig, options: JobsStartOptions = 
         workerId,
         fps: LOCAL_FPS,
         onOutboxWritten: () => adapters.relay.nudge(),
+        metrics: jobsWorkerMetricsOf(metrics.registry),
       });
       own(adapters.relay).start();
       own(runner).start();
       own(await subscribeJobCreated({ bus: adapters.eventBus, runner, logger }));
-      // Whatever is queued already is taken at once, without waiting for a message.
-      for (let slot = 0; slot < config.WORKER_CONCURRENCY; slot += 1) {
-        runner.claimNext().catch((error: unknown) => logger.warn({ err: error }, 'could not claim a queued job'));
-      }
+      runner.claimQueued();
       return { workerId, logger, metrics, adapters, runner };
     });
     const { close, ...running } = worker;

@@ -1,4 +1,11 @@
-import type { Job, JobFields, JobHistoryEntry, JobStatus, OutboxEntry } from '../../domain/jobs/job';
+import {
+  JOB_STATUSES,
+  type Job,
+  type JobFields,
+  type JobHistoryEntry,
+  type JobStatus,
+  type OutboxEntry,
+} from '../../domain/jobs/job';
 
 /**
  * What an update requires of the job (all given parts must hold); deleted jobs never match.
@@ -63,6 +70,8 @@ export interface JobRepository {
    * whose oldest PENDING job is oldest first.
    */
   queueHeads(limit: number): Promise<QueueHead[]>;
+  /** Jobs (not deleted) per status, every status present (0 when none): what the metrics report. */
+  countByStatus(): Promise<Record<JobStatus, number>>;
   /** PROCESSING jobs whose lease ran out before `now`. */
   findExpiredLeases(now: Date, limit: number): Promise<Job[]>;
   /** Jobs with unpublished events. */
@@ -76,4 +85,9 @@ export interface JobRepository {
    * explicit marker where a crash must not undo what another service or the caller was told.
    */
   durable(): Promise<void>;
+}
+
+/** What `countByStatus` answers: a count for every status, 0 for those `countOf` does not know. */
+export function countsOfEveryStatus(countOf: (status: JobStatus) => number | undefined): Record<JobStatus, number> {
+  return Object.fromEntries(JOB_STATUSES.map((status) => [status, countOf(status) ?? 0])) as Record<JobStatus, number>;
 }

@@ -192,6 +192,35 @@ describeRepositoryContract<JobRepository>(
       expect(await getRepo().findById(saga.id)).toBeNull();
     });
 
+    it('counts jobs per status: every status present (0 when none), deleted jobs left out', async () => {
+      expect(await getRepo().countByStatus()).toEqual({
+        RESERVING: 0,
+        PENDING: 0,
+        PROCESSING: 0,
+        COMPLETED: 0,
+        FAILED: 0,
+      });
+      const jobs = [
+        aJob({ status: 'RESERVING' }),
+        aJob({ status: 'PENDING' }),
+        aJob({ status: 'PENDING', userId: 'user-2' }),
+        aJob({ status: 'PROCESSING', attempt: 1 }),
+        aJob({ status: 'FAILED', attempt: 1 }),
+        aJob({ status: 'FAILED', attempt: 1, deletedAt: new Date() }),
+      ];
+      for (const job of jobs) await getRepo().insert(job);
+      expect(await getRepo().countByStatus()).toEqual({
+        RESERVING: 1,
+        PENDING: 2,
+        PROCESSING: 1,
+        COMPLETED: 0,
+        FAILED: 1,
+      });
+      // A change of status moves the job from one count to the other.
+      await getRepo().update(jobs[3]!.id, { status: ['PROCESSING'] }, { set: { status: 'COMPLETED' } });
+      expect(await getRepo().countByStatus()).toMatchObject({ PROCESSING: 0, COMPLETED: 1 });
+    });
+
     it('queue heads: per user the oldest PENDING job, jobs rendering and the latest start; oldest heads first, up to the limit', async () => {
       const base = Date.now() - 600_000;
       const at = (s: number) => new Date(base + s * 1000);

@@ -1,6 +1,14 @@
 import { MemoryCollection, type DeepReadonly, type PersistenceOptions } from '@kadr/documents';
-import type { Job } from '../../domain/jobs/job';
-import type { JobChange, JobCondition, JobListQuery, JobRepository, PendingOutbox, QueueHead } from './job.repository';
+import { JOB_STATUSES, type Job, type JobStatus } from '../../domain/jobs/job';
+import {
+  countsOfEveryStatus,
+  type JobChange,
+  type JobCondition,
+  type JobListQuery,
+  type JobRepository,
+  type PendingOutbox,
+  type QueueHead,
+} from './job.repository';
 
 type StoredJob = DeepReadonly<Job>;
 
@@ -96,6 +104,13 @@ export class MemoryJobRepository implements JobRepository {
         lastStartedAt: starts.length ? new Date(Math.max(...starts)) : null,
       };
     });
+  }
+
+  async countByStatus(): Promise<Record<JobStatus, number>> {
+    const count = async (status: JobStatus) =>
+      [status, await this.jobs.count((j) => !j.deletedAt && j.status === status)] as const;
+    const counts = new Map(await Promise.all(JOB_STATUSES.map(count)));
+    return countsOfEveryStatus((status) => counts.get(status));
   }
 
   findExpiredLeases(now: Date, limit: number): Promise<Job[]> {

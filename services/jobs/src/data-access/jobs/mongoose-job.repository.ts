@@ -1,8 +1,16 @@
 import { OUTBOX_ENTRY_FIELDS } from '@kadr/outbox';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { isDuplicateKeyError, toDbTransientError } from '@kadr/documents';
-import type { Job, JobHistoryEntry, OutboxEntry } from '../../domain/jobs/job';
-import type { JobChange, JobCondition, JobListQuery, JobRepository, PendingOutbox, QueueHead } from './job.repository';
+import type { Job, JobHistoryEntry, JobStatus, OutboxEntry } from '../../domain/jobs/job';
+import {
+  countsOfEveryStatus,
+  type JobChange,
+  type JobCondition,
+  type JobListQuery,
+  type JobRepository,
+  type PendingOutbox,
+  type QueueHead,
+} from './job.repository';
 
 interface JobDocument extends Omit<Job, 'id'> {
   _id: string;
@@ -241,6 +249,19 @@ export class MongooseJobRepository implements JobRepository {
   /** An acknowledged write is already durable (the server's write concern). */
   durable(): Promise<void> {
     return Promise.resolve();
+  }
+
+  async countByStatus(): Promise<Record<JobStatus, number>> {
+    try {
+      const groups = await this.jobs.aggregate<{ _id: string; n: number }>([
+        { $match: { deletedAt: null } },
+        { $group: { _id: '$status', n: { $sum: 1 } } },
+      ]);
+      const counts = new Map(groups.map((g) => [g._id, g.n]));
+      return countsOfEveryStatus((status) => counts.get(status));
+    } catch (err) {
+      throw toDbTransientError(err, 'jobs.countByStatus');
+    }
   }
 
   async findExpiredLeases(now: Date, limit: number): Promise<Job[]> {

@@ -1,6 +1,7 @@
 import type { JobCondition } from '../../data-access/jobs/job.repository';
 import type { Job } from '../jobs/job';
 import { failedChange } from '../jobs/job-failure';
+import type { JobsWorkerMetrics } from '../jobs/job-metrics';
 import { fairOrder } from './fair-queue';
 import type { WorkerStore } from './owned-writes';
 import { startedChange, workerActor } from './worker-changes';
@@ -10,6 +11,7 @@ const QUEUE_HEADS_READ = 50;
 
 export interface ClaimDeps extends WorkerStore {
   leaseMs: number;
+  metrics: JobsWorkerMetrics;
 }
 
 /**
@@ -19,7 +21,10 @@ export interface ClaimDeps extends WorkerStore {
 export async function claimFairly(deps: ClaimDeps, claiming: () => boolean): Promise<Job | null> {
   for (let look = 0; look < 3; look += 1) {
     const heads = fairOrder(await deps.jobs.queueHeads(QUEUE_HEADS_READ));
-    if (heads.length === 0) return null;
+    if (heads.length === 0) {
+      deps.metrics.claimed('none');
+      return null;
+    }
     for (const { job } of heads) {
       if (!claiming()) return null;
       const claimed = await claim(deps, job, new Date());
@@ -43,7 +48,11 @@ async function claim(deps: ClaimDeps, job: Job, now: Date): Promise<Job | null> 
       condition,
       failedChange(job, now, workerActor(deps.workerId), 'timeout', message),
     );
-    if (failed) deps.onOutboxWritten();
+    if (failed) {
+      deps.onOutboxWritten();
+      deps.metrics.attemptFailed('timeout');
+      deps.metrics.finished(failed);
+    }
     return null;
   }
   const claimed = await deps.jobs.update(
@@ -51,6 +60,10 @@ async function claim(deps: ClaimDeps, job: Job, now: Date): Promise<Job | null> 
     condition,
     startedChange(job, attempt, now, deps.workerId, deps.leaseMs),
   );
-  if (claimed) deps.onOutboxWritten();
+  deps.metrics.claimed(claimed ? 'claimed' : 'lost');
+  if (claimed) {
+    deps.onOutboxWritten();
+    deps.metrics.attemptStarted(claimed);
+  }
   return claimed;
 }

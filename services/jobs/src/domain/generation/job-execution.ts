@@ -1,8 +1,10 @@
 import { traced, type Logger } from '@kadr/telemetry';
 import type { Job } from '../jobs/job';
 import { failedChange } from '../jobs/job-failure';
+import type { AttemptOutcome, JobsWorkerMetrics } from '../jobs/job-metrics';
 import { jobTimeoutMs } from './job-timeout';
 import { startHeartbeat } from './lease-heartbeat';
+import { OutputCheckError } from './output-check';
 import { uploadOutput } from './output-upload';
 import { ownWrite, RenderWrites, type WorkerStore } from './owned-writes';
 import { progressSteps } from './progress-steps';
@@ -19,6 +21,7 @@ export interface ExecutionDeps extends WorkerStore, RenderDeps {
   fps: number;
   timeoutFactor: number;
   timeoutBaseMs: number;
+  metrics: JobsWorkerMetrics;
 }
 
 /**
@@ -52,35 +55,44 @@ async function execute(
   const onProgress = progressSteps(writes, job, actor, deps.leaseMs, controller.signal);
 
   const workspace = await deps.workspaces.open(job.id);
+  let outcome: AttemptOutcome;
   try {
     const rendered = await renderJob(deps, job, workspace, onProgress, controller.signal);
     const output = await uploadOutput(job, workspace, rendered, deps.retries, controller.signal);
     await writes.settled();
     if (controller.signal.aborted) throw controller.signal.reason;
     const completed = await ownWrite(deps, job, (now) => completedChange(job, output, now, actor));
-    if (completed) log.info({ sizeBytes: output.sizeBytes }, 'job completed');
-    else log.warn('job was taken away before it completed (deleted, marked failed or requeued)');
+    if (completed) {
+      log.info({ sizeBytes: output.sizeBytes }, 'job completed');
+      deps.metrics.finished(completed);
+      outcome = 'completed';
+    } else {
+      log.warn('job was taken away before it completed (deleted, marked failed or requeued)');
+      outcome = 'abandoned';
+    }
   } catch (error) {
     await writes.settled();
-    await endStopped(deps, job, error, { controller, timeoutMs, stopping: stopping(), log });
+    outcome = await endStopped(deps, job, error, { controller, timeoutMs, stopping: stopping(), log });
   } finally {
     clearTimeout(timeout);
     stopHeartbeat();
     await workspace.remove();
   }
+  deps.metrics.attemptEnded(job, outcome);
 }
 
 /**
  * A render that failed or was stopped: at shutdown the job is handed straight back (PENDING,
  * `job.created`, the attempt given back — a stopped worker is not the job's fault); a job taken
- * away is left as it is; anything else fails the job with the catalogue's reason.
+ * away is left as it is; anything else fails the job with the catalogue's reason. Resolves with
+ * how the attempt ended.
  */
 async function endStopped(
   deps: ExecutionDeps,
   job: Job,
   error: unknown,
   how: { controller: AbortController; timeoutMs: number; stopping: boolean; log: Logger },
-): Promise<void> {
+): Promise<AttemptOutcome> {
   const { log } = how;
   const actor = workerActor(deps.workerId);
   const why = stopReasonOf(how.controller.signal);
@@ -89,18 +101,24 @@ async function endStopped(
       (back) => log.info({ handedBack: back !== null }, 'render stopped by shutdown; the job is queued again'),
       (writeError: unknown) => log.warn({ err: writeError }, 'could not hand the job back; its lease will expire'),
     );
-    return;
+    return 'retried';
   }
   if (why === 'lost') {
     log.info('render stopped; the job was taken away');
-    return;
+    return 'abandoned';
   }
   const failure =
     why === 'timeout'
       ? new GenerationError('timeout', `The render did not finish within ${Math.round(how.timeoutMs / 1000)} s.`)
       : generationErrorOf(error);
   log.warn({ err: error, reason: failure.reason }, 'job failed');
-  await ownWrite(deps, job, (now) => failedChange(job, now, actor, failure.reason, failure.message)).catch(
+  // The attempt failed, whether or not its write below lands (a failure not recorded is retried).
+  deps.metrics.attemptFailed(failure instanceof OutputCheckError ? 'output_check' : failure.reason);
+  await ownWrite(deps, job, (now) => failedChange(job, now, actor, failure.reason, failure.message)).then(
+    (failed) => {
+      if (failed) deps.metrics.finished(failed);
+    },
     (writeError: unknown) => log.error({ err: writeError }, 'could not record the failure; the lease will expire'),
   );
+  return 'failed';
 }

@@ -1,6 +1,7 @@
 import type { Logger } from '@kadr/telemetry';
 import type { JobRepository } from '../../data-access/jobs/job.repository';
 import type { Job } from '../jobs/job';
+import type { JobsWorkerMetrics } from '../jobs/job-metrics';
 import { claimFairly } from './job-claim';
 import { executeJob, type ExecutionDeps } from './job-execution';
 import { LeaseSweeper } from './lease-sweeper';
@@ -43,6 +44,7 @@ export interface JobRunnerOptions extends WorkerPolicy {
   /** How long a delivery waits for a free render slot before handing the message back. */
   slotWaitMs?: number;
   onOutboxWritten(): void;
+  metrics: JobsWorkerMetrics;
 }
 
 /** The worker is shutting down: it claims nothing more (the message stays uncommitted). */
@@ -82,6 +84,7 @@ export class JobRunner {
 
   constructor(private readonly options: JobRunnerOptions) {
     this.slots = new RenderSlots(options.concurrency, options.slotWaitMs ?? 10_000);
+    options.metrics.renderSlots(options.concurrency);
     this.sweeper = new LeaseSweeper(options, (jobId) => this.running.has(jobId));
     const retries = {
       retries: options.transientRetries ?? 3,
@@ -114,6 +117,15 @@ export class JobRunner {
       this.giveSlotBack();
       throw error;
     });
+  }
+
+  /** Takes whatever is queued already, a claim per render slot, without waiting for a message (start-up). */
+  claimQueued(): void {
+    for (let slot = 0; slot < this.options.concurrency; slot += 1) {
+      this.claimNext().catch((error: unknown) =>
+        this.options.logger.warn({ err: error }, 'could not claim a queued job'),
+      );
+    }
   }
 
   /** Starts the lease sweeper (every half lease) and the idle poll. */
@@ -178,7 +190,9 @@ export class JobRunner {
       return null;
     }
     const controller = new AbortController();
+    this.options.metrics.rendering(1);
     const done = executeJob(this.execution, claimed, controller, () => this.stopping).finally(() => {
+      this.options.metrics.rendering(-1);
       this.running.delete(claimed.id);
       this.giveSlotBack();
       // Keep going while work is queued: the worker does not wait for another message.

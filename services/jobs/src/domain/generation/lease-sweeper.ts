@@ -1,12 +1,14 @@
 import type { Logger } from '@kadr/telemetry';
 import type { JobChange, JobCondition } from '../../data-access/jobs/job.repository';
 import { failedChange } from '../jobs/job-failure';
+import type { JobsWorkerMetrics } from '../jobs/job-metrics';
 import type { WorkerStore } from './owned-writes';
 import { requeuedChange, workerActor } from './worker-changes';
 
 export interface LeaseSweeperDeps extends WorkerStore {
   logger: Logger;
   leaseMs: number;
+  metrics: JobsWorkerMetrics;
 }
 
 /**
@@ -59,12 +61,18 @@ export class LeaseSweeper {
         job.attempt >= job.attemptLimit
           ? failedChange(job, now, actor, 'timeout', `The job was abandoned by its worker ${job.attempt} times.`)
           : requeuedChange(job, now, actor);
-      if (await deps.jobs.update(job.id, condition, change)) {
+      const updated = await deps.jobs.update(job.id, condition, change);
+      if (updated) {
         swept += 1;
         deps.onOutboxWritten();
         deps.logger.warn({ jobId: job.id, attempt: job.attempt }, 'job lease expired');
+        if (updated.status === 'FAILED') {
+          deps.metrics.attemptFailed('timeout');
+          deps.metrics.finished(updated);
+        }
       }
     }
+    deps.metrics.leasesSwept(swept);
     return swept;
   }
 }

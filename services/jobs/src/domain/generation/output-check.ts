@@ -20,6 +20,14 @@ export interface VideoInspector {
 
 export const DURATION_TOLERANCE_SECONDS = 0.2;
 
+/** A rendered video the output check refused: the job fails `unknown`, the metrics tell it apart. */
+export class OutputCheckError extends GenerationError {
+  constructor(message: string) {
+    super('unknown', message);
+    this.name = 'OutputCheckError';
+  }
+}
+
 /**
  * The output check before a job completes (a broken output fails the job and its credits are
  * released instead of charged): H.264, the requested frame, the requested length ± 0.2 s, not
@@ -40,6 +48,6 @@ export function checkOutput(
   if (facts.sizeBytes <= 0) problems.push('an empty file');
   if (facts.blackSeconds >= facts.durationSeconds * 0.9) problems.push('a blank (black) picture');
   if (problems.length > 0) {
-    throw new GenerationError('unknown', `The rendered video failed the output check: ${problems.join(', ')}.`);
+    throw new OutputCheckError(`The rendered video failed the output check: ${problems.join(', ')}.`);
   }
 }

@@ -34,14 +34,16 @@ export interface VideoProvider {
 }
 
 /** Reasons a generation fails with; each is a code of the error catalogue (spec §8). */
-export type GenerationFailureReason =
-  | 'aiproxy_error'
-  | 'timeout'
-  | 's3_timeout'
-  | 'egress_host_not_allowlisted'
-  | 'ssrf_blocked'
-  | 'service_unavailable'
-  | 'unknown';
+export const GENERATION_FAILURE_REASONS = [
+  'aiproxy_error',
+  'timeout',
+  's3_timeout',
+  'egress_host_not_allowlisted',
+  'ssrf_blocked',
+  'service_unavailable',
+  'unknown',
+] as const;
+export type GenerationFailureReason = (typeof GENERATION_FAILURE_REASONS)[number];
 
 /**
  * A failed generation. `transient` ones (a 5xx or 429 from the provider, a storage time-out) are

@@ -15,6 +15,7 @@ import type { ProviderRegistry } from '../generation/provider-registry';
 import { isOverActiveCap, type ActiveJobsCaps } from './active-jobs-cap';
 import type { Job } from './job';
 import { createdStep } from './job-events';
+import type { JobsApiMetrics } from './job-metrics';
 
 export interface CreateJobInput {
   userId: string;
@@ -42,6 +43,7 @@ export interface JobCreationDeps {
   activeJobsCaps: ActiveJobsCaps;
   /** Called after a write that put events in an outbox (the relay publishes them soon). */
   onOutboxWritten(): void;
+  metrics: JobsApiMetrics;
   hooks?: SagaHooks;
 }
 
@@ -199,6 +201,7 @@ export class JobCreation {
     );
     if (updated) {
       this.deps.onOutboxWritten();
+      this.deps.metrics.created(updated);
       // 202 only for a job a crash cannot undo (found by the restart chaos test: an accepted job vanished);
       // the acknowledged update above already is durable, this is the explicit marker.
       await this.deps.jobs.durable();

@@ -9,6 +9,7 @@ import { JobsDomainError } from '../errors';
 import { VISIBLE_STATUSES, type Job, type JobStatus } from './job';
 import { createdStep, deletedStep } from './job-events';
 import { failedChange } from './job-failure';
+import type { JobsApiMetrics } from './job-metrics';
 
 export interface JobAdminDeps {
   jobs: JobRepository;
@@ -16,6 +17,7 @@ export interface JobAdminDeps {
   /** Attempts a requeue adds to the job's budget. */
   attemptLimit: number;
   onOutboxWritten(): void;
+  metrics: JobsApiMetrics;
 }
 
 const notFound = () => new JobsDomainError('not_found', 'No such job.');
@@ -137,6 +139,7 @@ export class JobAdministration {
     );
     if (!updated) throw changedMeanwhile();
     this.deps.onOutboxWritten();
+    this.deps.metrics.finished(updated);
     return updated;
   }
 

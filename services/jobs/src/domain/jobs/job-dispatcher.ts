@@ -1,6 +1,7 @@
 import type { Logger } from '@kadr/telemetry';
 import type { JobRepository } from '../../data-access/jobs/job.repository';
 import { jobCreatedEntry } from './job-events';
+import type { JobsApiMetrics } from './job-metrics';
 
 export interface JobDispatcherOptions {
   jobs: JobRepository;
@@ -8,6 +9,7 @@ export interface JobDispatcherOptions {
   /** A PENDING job unchanged this long gets its `job.created` again (JOB_REDISPATCH_AFTER_MS). */
   unclaimedMs: number;
   onOutboxWritten(): void;
+  metrics: JobsApiMetrics;
   /** Jobs re-dispatched per pass (the rest on the next pass). */
   batch?: number;
 }
@@ -77,6 +79,7 @@ export class JobDispatcher {
       this.options.logger.info({ jobId: job.id, waitingSince: job.updatedAt }, 'job.created dispatched again');
     }
     if (dispatched > 0) this.options.onOutboxWritten();
+    this.options.metrics.redispatched(dispatched);
     return dispatched;
   }
 }

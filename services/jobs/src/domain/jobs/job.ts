@@ -4,6 +4,8 @@ import type { JobOutput, JobQuality, JobSpeed } from '@kadr/contracts';
 /** ARCHITECTURE §6. RESERVING is the saga's first, internal state: never returned, never published. */
 export type JobStatus = 'RESERVING' | 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
 
+export const JOB_STATUSES: readonly JobStatus[] = ['RESERVING', 'PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'];
+
 export const FINISHED_STATUSES: readonly JobStatus[] = ['COMPLETED', 'FAILED'];
 export const ACTIVE_STATUSES: readonly JobStatus[] = ['PENDING', 'PROCESSING'];
 export const VISIBLE_STATUSES: readonly JobStatus[] = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'];

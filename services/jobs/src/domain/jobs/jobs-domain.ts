@@ -6,6 +6,7 @@ import type { CommerceClient } from '../../integrations/commerce/commerce-client
 import { JobCreation, type SagaHooks } from './create-job';
 import { JobAdministration } from './job-admin';
 import { JobDispatcher } from './job-dispatcher';
+import type { JobsApiMetrics } from './job-metrics';
 import { SagaReconciler } from './saga-reconciler';
 
 /** The limits and waits the configuration sets for jobs (see config.ts for each variable). */
@@ -38,15 +39,25 @@ export interface JobsDomainOptions {
   logger: Logger;
   /** Called after a write that put events in an outbox (the relay's nudge). */
   onOutboxWritten: () => void;
+  metrics: JobsApiMetrics;
   /** Test seams of the creation saga (crash simulation). */
   hooks?: SagaHooks;
 }
 
 /** The domain objects, each given the others it builds on. */
 export function createJobsDomain(options: JobsDomainOptions): JobsDomain {
-  const { jobs, commerce, providers, policy, logger, onOutboxWritten, hooks } = options;
+  const { jobs, commerce, providers, policy, logger, onOutboxWritten, metrics, hooks } = options;
   const { attemptLimit, activeJobsCaps } = policy;
-  const creation = new JobCreation({ jobs, commerce, providers, attemptLimit, activeJobsCaps, onOutboxWritten, hooks });
+  const creation = new JobCreation({
+    jobs,
+    commerce,
+    providers,
+    attemptLimit,
+    activeJobsCaps,
+    onOutboxWritten,
+    metrics,
+    hooks,
+  });
   return {
     creation,
     reconciler: new SagaReconciler({
@@ -58,7 +69,7 @@ export function createJobsDomain(options: JobsDomainOptions): JobsDomain {
       giveUpMs: policy.sagaGiveUpMs,
       onOutboxWritten,
     }),
-    dispatcher: new JobDispatcher({ jobs, logger, unclaimedMs: policy.redispatchAfterMs, onOutboxWritten }),
-    admin: new JobAdministration({ jobs, commerce, attemptLimit, onOutboxWritten }),
+    dispatcher: new JobDispatcher({ jobs, logger, unclaimedMs: policy.redispatchAfterMs, onOutboxWritten, metrics }),
+    admin: new JobAdministration({ jobs, commerce, attemptLimit, onOutboxWritten, metrics }),
   };
 }
