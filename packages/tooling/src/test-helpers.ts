@@ -1,3 +1,3 @@
 export { freePort, freePortPair } from './free-port';
 export { eventually, readUntil, until, type PollOptions } from './eventually';
-export { metricValue, type ReadableRegistry } from './metric-value';
+export { histogramCount, metricValue, type ReadableRegistry } from './metric-value';
