@@ -67,4 +67,5 @@ export {
   type InternalCallBreaker,
   type InternalCallBreakerOptions,
   type InternalCallIdentity,
+  type InternalCallOutcome,
 } from './internal-call';

@@ -4,7 +4,9 @@ import { context, propagation, trace, TraceFlags } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { BrokenCircuitError } from 'cockatiel';
+import { Registry } from 'prom-client';
 import { createLogger, runWithCorrelationId } from '@kadr/telemetry';
+import { histogramCount, metricValue } from '@kadr/tooling/test-helpers';
 import {
   callInternal,
   internalCallBreaker,
@@ -127,5 +129,43 @@ describe('an internal call', () => {
     await expect(call()).rejects.toThrow('fetch failed');
     await expect(call()).rejects.toThrow('fetch failed');
     await expect(call()).rejects.toBeInstanceOf(BrokenCircuitError);
+  });
+
+  it("shows its breaker's state and measures its calls by outcome in the caller's registry", async () => {
+    let status = 200;
+    const service = await fakeService(() => status);
+    const silent = http.createServer(() => undefined); // never answers
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const registry = new Registry();
+    const breaker = internalCallBreaker({ service: 'commerce', failureThreshold: 3, openMs: 60_000, logger, registry });
+    const call = (baseUrl = service.baseUrl, timeoutMs = 5_000) =>
+      callInternal({ method: 'GET', baseUrl, path: '/x', identity, timeoutMs, breaker });
+    const state = () => metricValue(registry, 'internal_call_breaker_state', { upstream: 'commerce' });
+    try {
+      expect(await state()).toBe(0);
+      expect((await call()).status).toBe(200);
+      status = 503;
+      expect((await call()).status).toBe(503);
+      const { port } = silent.address() as AddressInfo;
+      await expect(call(`http://127.0.0.1:${port}`, 100)).rejects.toMatchObject({ name: 'TimeoutError' });
+      expect(await state()).toBe(0);
+      await expect(call('http://127.0.0.1:1')).rejects.toThrow('fetch failed');
+      expect(await state()).toBe(1);
+      await expect(call()).rejects.toBeInstanceOf(BrokenCircuitError);
+
+      const calls = async (outcome: string) =>
+        histogramCount(registry, 'internal_call_duration_seconds', { upstream: 'commerce', outcome });
+      expect({
+        ok: await calls('ok'),
+        error_status: await calls('error_status'),
+        timeout: await calls('timeout'),
+        unavailable: await calls('unavailable'),
+        breaker_open: await calls('breaker_open'),
+      }).toEqual({ ok: 1, error_status: 1, timeout: 1, unavailable: 1, breaker_open: 1 });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+      await service.close();
+    }
   });
 });

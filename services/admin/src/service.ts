@@ -36,7 +36,8 @@ export function composeAdmin({ config, adapters, logger, metrics, readinessCheck
     now,
   });
   const keys = internalTokenKeys(config);
-  const upstreams = { keys, logger, timeoutMs: config.UPSTREAM_TIMEOUT_MS, ...breakerSettingsOf(config) };
+  const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
+  const upstreams = { keys, logger, timeoutMs, ...breakerSettingsOf(config), registry: metrics.registry };
   const { app, health } = createHttpApp({
     service: SERVICE,
     logger,

@@ -5,7 +5,7 @@ import { decodeEventOn, type AdminLogEntry, type AdminLogsPage, type AdminUserDe
 import { administrator, gatewayService, startAdminRig, user, type AdminRig } from './support/admin-rig';
 import { registered, purged } from './support/events';
 import { startFakeCommerce, startFakeJobs, type FakeUpstream } from './support/fake-upstreams';
-import { until } from '@kadr/tooling/test-helpers';
+import { histogramCount, metricValue, until } from '@kadr/tooling/test-helpers';
 
 const SECRET = 'test-only-internal-secret-0123456789abcdef';
 
@@ -297,6 +297,19 @@ describe('admin HTTP routes', () => {
       await rig.close();
       rig = await startAdminRig();
       expect((await get('/admin/jobs/job-1')).status).toBe(503);
+    });
+
+    it("opens the jobs service's breaker after BREAKER_FAILURE_THRESHOLD failures, in admin's metrics", async () => {
+      await rig.close();
+      rig = await startAdminRig({ JOBS_URL: 'http://127.0.0.1:9', BREAKER_FAILURE_THRESHOLD: '2' });
+      const state = (upstream: string) =>
+        metricValue(rig.metrics.registry, 'internal_call_breaker_state', { upstream });
+      expect(await state('jobs')).toBe(0);
+      for (let i = 0; i < 3; i += 1) expect((await get('/admin/jobs/job-1')).status).toBe(503);
+      expect(await state('jobs')).toBe(1);
+      const calls = (outcome: string) =>
+        histogramCount(rig.metrics.registry, 'internal_call_duration_seconds', { upstream: 'jobs', outcome });
+      expect([await calls('unavailable'), await calls('breaker_open')]).toEqual([2, 1]);
     });
   });
 

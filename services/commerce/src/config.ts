@@ -15,6 +15,10 @@ export const commerceConfigSchema = z
     WELCOME_CREDITS: z.coerce.number({ error: 'must be a whole number' }).int().nonnegative().default(50),
     /** Pending orders expire after this long. */
     ORDER_EXPIRY_MINUTES: envPositiveInt(24 * 60),
+    /** How often a sample of accounts is reconciled against the ledger (the ledger_reconciliation_* metrics). */
+    RECONCILIATION_INTERVAL_MS: envPositiveInt(5 * 60_000),
+    /** How many accounts, the most recently changed, each reconciliation run checks. */
+    RECONCILIATION_SAMPLE_SIZE: envPositiveInt(200),
 
     PAYMENT_PROVIDER: z.enum(['mock', 'tpay']).default('mock'),
     TPAY_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),

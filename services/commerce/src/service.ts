@@ -7,6 +7,8 @@ import { commerceOutboxRelay } from './data-access/outbox/commerce-outbox';
 import { createCommerce, type Commerce } from './domain/commerce';
 import { createCommerceApp } from './entry-points/http/app';
 import { subscribeCommerce } from './entry-points/messaging/commerce-consumer';
+import { commerceMetricsOf } from './entry-points/metrics/commerce-metrics';
+import { scheduleLedgerReconciliation } from './entry-points/metrics/ledger-reconciliation';
 import type { EgressClient } from './integrations/tpay/egress';
 import { paymentProviderOf, tpaySettingsOf, wireTpay } from './integrations/tpay/tpay-wiring';
 
@@ -19,7 +21,7 @@ export interface CommerceParts extends ServiceParts<CommerceAdapters, CommerceCo
   relayIntervalMs?: number;
 }
 
-/** Its background work: the outbox relay, the consumer and the order-expiry sweep. */
+/** Its background work: the outbox relay, the consumer, the order-expiry sweep and the ledger reconciliation. */
 export interface ComposedCommerce extends ComposedService, Commerce {
   relay: OutboxRelay;
 }
@@ -31,6 +33,7 @@ export function composeCommerce(parts: CommerceParts): ComposedCommerce {
   const { config, adapters, logger, metrics, clock } = parts;
   const relay = commerceOutboxRelay({ ...adapters, bus: adapters.eventBus, logger, intervalMs: parts.relayIntervalMs });
   const tpay = wireTpay(tpaySettingsOf(config), parts.tpayEgress);
+  const money = commerceMetricsOf(metrics.registry);
   const commerce = createCommerce({
     stores: adapters,
     provider: paymentProviderOf(config, tpay),
@@ -39,6 +42,7 @@ export function composeCommerce(parts: CommerceParts): ComposedCommerce {
     logger,
     clock,
     onChange: () => relay.nudge(),
+    observer: money.observer,
   });
   const { app, health } = createCommerceApp({
     ...commerce,
@@ -59,6 +63,7 @@ export function composeCommerce(parts: CommerceParts): ComposedCommerce {
       own(relay).start();
       own(await subscribeCommerce({ ...commerce, bus: adapters.eventBus, stores: adapters, logger }));
       own(repeatEvery(ORDER_SWEEP_INTERVAL_MS, () => commerce.orders.expireStale(), expiryFailed));
+      own(scheduleLedgerReconciliation({ config, stores: adapters, metrics: money, logger }));
     }),
   };
 }

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { TpayDiagnosticsResponseSchema } from '@kadr/contracts';
 import { createEgressClient } from '../src/integrations/tpay/egress';
 import { tpayMd5, parseAmountMinor } from '../src/integrations/tpay/tpay-notification';
-import { bearer, createHarness, eventually, userToken, type Harness } from './support/commerce-harness';
+import { bearer, createHarness, eventually, metricValue, userToken, type Harness } from './support/commerce-harness';
 import { startFakeTpay, type FakeTpay } from './support/fake-tpay';
 import { createTestCa, signDetached, type TestCa } from './support/test-ca';
 
@@ -213,6 +213,9 @@ describe('Tpay provider against a fake Tpay', () => {
       await new Promise((resolve) => setTimeout(resolve, 150));
       expect(await balance(userId)).toBe(150);
       expect((await h.adapters.orders.get(orderId))?.status).toBe('paid');
+      const payments = (outcome: string) =>
+        metricValue(h.metrics.registry, 'payments_total', { provider: 'tpay', outcome });
+      expect([await payments('started'), await payments('completed')]).toEqual([1, 1]);
     });
 
     it('out of order: PAID after TRUE changes nothing; a chargeback before payment cancels, so TRUE then grants nothing', async () => {
@@ -230,6 +233,9 @@ describe('Tpay provider against a fake Tpay', () => {
       await new Promise((resolve) => setTimeout(resolve, 150));
       expect(await balance(userId)).toBe(150);
       expect((await h.adapters.orders.get(second.orderId))?.status).toBe('cancelled');
+      expect(await metricValue(h.metrics.registry, 'payments_total', { provider: 'tpay', outcome: 'cancelled' })).toBe(
+        1,
+      );
     });
 
     it('a bad signature, an untrusted certificate, a missing signature or a bad md5 grant nothing (400 FALSE) and are logged', async () => {
@@ -268,6 +274,14 @@ describe('Tpay provider against a fake Tpay', () => {
           'bad_md5',
         ]),
       );
+      const rejections = (reason: string) =>
+        metricValue(h.metrics.registry, 'payment_notification_rejections_total', { provider: 'tpay', reason });
+      expect({
+        jws_bad_signature: await rejections('jws_bad_signature'),
+        jws_untrusted_certificate_url: await rejections('jws_untrusted_certificate_url'),
+        jws_missing_signature: await rejections('jws_missing_signature'),
+        bad_md5: await rejections('bad_md5'),
+      }).toEqual({ jws_bad_signature: 2, jws_untrusted_certificate_url: 1, jws_missing_signature: 1, bad_md5: 1 });
     });
 
     it('a certificate that does not chain to the configured root is refused, even at the trusted URL', async () => {

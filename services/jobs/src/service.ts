@@ -36,7 +36,7 @@ export function composeJobs(parts: JobsParts, options: JobsStartOptions = {}): C
   const onOutboxWritten = () => relay.nudge();
   const domain = createJobsDomain({
     jobs,
-    commerce: options.commerce ?? commerceClientOf(config, keys, logger),
+    commerce: options.commerce ?? commerceClientOf(config, keys, logger, metrics.registry),
     providers,
     policy: jobsPolicyOf(config),
     logger,

@@ -4,6 +4,7 @@ import {
   internalCallBreaker,
   isProblemReason,
   type InternalCallBreaker,
+  type InternalCallBreakerOptions,
   type InternalCaller,
   type InternalTokenKeys,
 } from '@kadr/http-kit';
@@ -105,11 +106,13 @@ export interface UpstreamSettings {
   failureThreshold: number;
   openMs: number;
   logger: Logger;
+  /** Admin's registry: each breaker's state and its calls' durations (`internal_call_*{upstream}`). */
+  registry?: InternalCallBreakerOptions['registry'];
 }
 
 /** The service `name` at `baseUrl` (unset: not configured), behind a breaker of its own. */
 export function upstreamOf(name: string, baseUrl: string | undefined, settings: UpstreamSettings): Upstream {
-  const { keys, timeoutMs, failureThreshold, openMs, logger } = settings;
-  const breaker = internalCallBreaker({ service: name, failureThreshold, openMs, logger });
+  const { keys, timeoutMs, failureThreshold, openMs, logger, registry } = settings;
+  const breaker = internalCallBreaker({ service: name, failureThreshold, openMs, logger, registry });
   return new Upstream({ name, baseUrl, keys, timeoutMs, breaker });
 }

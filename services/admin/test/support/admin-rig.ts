@@ -2,7 +2,7 @@ import type { EncodedEvent } from '@kadr/contracts';
 import { MemoryEventBus } from '@kadr/event-bus';
 import { DEFAULT_INTERNAL_TOKEN_KEY_ID } from '@kadr/config';
 import { mintInternalToken, type InternalCaller, type InternalTokenKeys } from '@kadr/http-kit';
-import { createLogger, createMetrics } from '@kadr/telemetry';
+import { createLogger, createMetrics, type ServiceMetrics } from '@kadr/telemetry';
 import type { AdminStores } from '../../src/data-access/stores';
 import { openMemoryStores } from './memory-stores';
 import { adminConfigSchema, type AdminConfig } from '../../src/config';
@@ -26,6 +26,8 @@ export interface AdminRig {
   bus: MemoryEventBus;
   stores: AdminStores;
   admin: ComposedAdmin;
+  /** Admin's metrics (the registry /metrics serves). */
+  metrics: ServiceMetrics;
   /** `Authorization` header for a caller (audience `admin`). */
   auth(caller: InternalCaller): Promise<string>;
   publish(event: EncodedEvent): Promise<void>;
@@ -43,11 +45,12 @@ export async function startAdminRig(env: Record<string, string> = {}): Promise<A
   });
   const bus = new MemoryEventBus();
   const stores = await openMemoryStores();
+  const metrics = createMetrics({ service: 'admin', defaultMetrics: false });
   const admin = composeAdmin({
     config,
     adapters: { eventBus: bus, stores },
     logger: createLogger({ service: 'admin', level: 'silent' }),
-    metrics: createMetrics({ service: 'admin', defaultMetrics: false }),
+    metrics,
   });
   await admin.startBackground();
   return {
@@ -55,6 +58,7 @@ export async function startAdminRig(env: Record<string, string> = {}): Promise<A
     bus,
     stores,
     admin,
+    metrics,
     auth: async (caller) => `Bearer ${await mintInternalToken(caller, { keys: TEST_KEYS, audience: 'admin' })}`,
     publish: (event) => bus.publish(event.topic, [event]),
     async close() {

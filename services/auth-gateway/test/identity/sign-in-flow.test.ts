@@ -1,6 +1,7 @@
 import { decodeEventOn } from '@kadr/contracts';
 import type { DeliveredMessage } from '@kadr/event-bus';
 import { CurrentUserAnswerSchema } from '../../src/entry-points/http/09-gateway-routes/openapi/identity-schemas';
+import { metricValue } from '@kadr/tooling/test-helpers';
 import { TestBrowser, formAction } from './helpers/browser';
 import {
   ADMIN_EMAIL,
@@ -316,6 +317,8 @@ describe('sign-in through the development identity provider (real redirects and 
     });
 
     it('a code used twice → the second callback fails without a session', async () => {
+      const sessionsCreated = () => metricValue(rig.metrics.registry, 'gateway_sessions_created_total');
+      const before = await sessionsCreated();
       const browser = new TestBrowser();
       const page = await openSignInPage(browser, rig);
       const submitted = await browser.request(formAction(page.html, page.url, '/login'), {
@@ -328,11 +331,13 @@ describe('sign-in through the development identity provider (real redirects and 
       );
       const loginCookie = browser.cookie(rig.host, 'kadr_login')!;
       expect((await browser.request(atCallback.url)).headers.get('location')).toBe('/dashboard');
+      expect(await sessionsCreated()).toBe(before + 1);
       const attacker = new TestBrowser();
       attacker.setCookie(rig.host, 'kadr_login', loginCookie);
       const again = await attacker.request(atCallback.url);
       expect(again.headers.get('location')).toMatch(/^\/login\?error=/);
       expect(attacker.cookie(rig.host, 'kadr_session')).toBeUndefined();
+      expect(await sessionsCreated()).toBe(before + 1);
     });
   });
 });

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { TEST_USER_HEADER } from './helpers/fake-session';
 import { deferred, startFakeUpstream, type FakeUpstream } from './helpers/fake-upstream';
 import { createTestGateway, type TestGateway } from './helpers/test-gateway';
+import { metricValue } from '@kadr/tooling/test-helpers';
 
 const JOBS = '/bff/platform/jobs';
 
@@ -27,6 +28,11 @@ describe('Idempotency-Key on state-changing /bff requests', () => {
   });
   afterEach(() => gateway.close());
   afterAll(() => jobs.close());
+
+  const counted = async () => ({
+    replays: await metricValue(gateway.metrics.registry, 'gateway_idempotency_replays_total'),
+    conflicts: await metricValue(gateway.metrics.registry, 'gateway_idempotency_conflicts_total'),
+  });
 
   const post = (key: string | undefined, body: object, user = 'u1') => {
     const call = request(gateway.app).post(JOBS).set(TEST_USER_HEADER, user).send(body);
@@ -86,6 +92,7 @@ describe('Idempotency-Key on state-changing /bff requests', () => {
     expect(replay.headers.location).toBe(first.headers.location);
     expect(replay.headers['x-correlation-id']).toBe('corr-replay-0001');
     expect(jobs.received).toHaveLength(1);
+    expect(await counted()).toEqual({ replays: 1, conflicts: 0 });
   });
 
   it('answers 422 idempotency_key_reuse for the same key with a different body, path or query', async () => {
@@ -103,6 +110,7 @@ describe('Idempotency-Key on state-changing /bff requests', () => {
       .send({ prompt: 'a cat' });
     expect(otherQuery.status).toBe(422);
     expect(jobs.received).toHaveLength(1);
+    expect(await counted()).toEqual({ replays: 0, conflicts: 2 });
   });
 
   it('lets exactly one of two concurrent requests with one key reach the service; the other gets 409', async () => {
@@ -127,6 +135,7 @@ describe('Idempotency-Key on state-changing /bff requests', () => {
     expect(replay.status).toBe(201);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toEqual({ data: { id: 'job-slow' } });
+    expect(await counted()).toEqual({ replays: 1, conflicts: 1 });
   });
 
   it('keeps a 4xx answer and replays it', async () => {

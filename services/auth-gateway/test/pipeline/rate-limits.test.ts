@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { TEST_USER_HEADER } from './helpers/fake-session';
 import { createTestGateway, type TestGateway } from './helpers/test-gateway';
+import { metricValue } from '@kadr/tooling/test-helpers';
 
 const FLAGS = '/bff/platform/api/flags';
 
@@ -14,6 +15,8 @@ describe('rate limits', () => {
   afterEach(() => gateway.close());
 
   const asUser = (user: string) => request(gateway.app).get(FLAGS).set(TEST_USER_HEADER, user);
+  const rejections = (limit: string) =>
+    metricValue(gateway.metrics.registry, 'gateway_rate_limit_rejections_total', { limit });
 
   it('answers 429 rate_limited with Retry-After and the wait in the detail once a user is over the budget', async () => {
     for (let i = 0; i < 3; i++) {
@@ -38,6 +41,7 @@ describe('rate limits', () => {
       correlationId: limited.headers['x-correlation-id'],
     });
     expect(limited.headers['ratelimit-remaining']).toBe('0');
+    expect(await rejections('user')).toBe(1);
   });
 
   it('gives every user their own budget', async () => {
@@ -53,6 +57,7 @@ describe('rate limits', () => {
     expect(limited.headers['ratelimit-limit']).toBe('2');
     // A signed-in user from the same address has their own budget.
     expect((await asUser('u1')).status).toBe(200);
+    expect([await rejections('ip'), await rejections('user')]).toEqual([1, 0]);
   });
 
   it('limits /auth/login per IP', async () => {
@@ -61,6 +66,7 @@ describe('rate limits', () => {
     const limited = await request(gateway.app).get('/auth/login');
     expect(limited.status).toBe(429);
     expect(limited.body.type).toBe('/problems/rate_limited');
+    expect(await rejections('login-ip')).toBe(1);
   });
 
   it('never limits health (metrics have a port of their own)', async () => {

@@ -2,6 +2,7 @@ import type { Logger } from '@kadr/telemetry';
 import type { AccountRepository } from '../data-access/accounts/account.repository';
 import type { LedgerRepository } from '../data-access/ledger/ledger.repository';
 import type { OrderRepository } from '../data-access/orders/order.repository';
+import type { CommerceObserver } from './commerce-observer';
 import { CreditAccounts } from './credits/accounts';
 import { Holds } from './credits/holds';
 import { Orders } from './orders/orders';
@@ -27,6 +28,8 @@ export interface CommerceOptions {
   clock?: () => Date;
   /** Called after every write that filled an outbox (the relay's nudge). */
   onChange: () => void;
+  /** Told of holds, grants and payments as they take effect (the service's metrics). */
+  observer?: CommerceObserver;
 }
 
 /** The domain objects, each given the others it builds on. */
@@ -38,8 +41,9 @@ export function createCommerce({
   logger,
   clock,
   onChange,
+  observer,
 }: CommerceOptions): Commerce {
-  const accounts = new CreditAccounts({ accounts: stores.accounts, welcomeCredits, clock, onChange });
+  const accounts = new CreditAccounts({ accounts: stores.accounts, welcomeCredits, clock, onChange, observer });
   const subscriptions = new Subscriptions(accounts);
   const holds = new Holds(accounts, subscriptions, stores.ledger);
   const orders = new Orders({
@@ -50,6 +54,7 @@ export function createCommerce({
     expiryMs: orderExpiryMs,
     clock,
     onChange,
+    observer,
   });
   return { accounts, subscriptions, holds, orders };
 }

@@ -13,6 +13,7 @@ import type { CookiePolicy } from './03-session/cookies';
 import { rejectCrossSiteOrigin, requireCsrfToken } from './05-guards/csrf.middleware';
 import { meRoutes } from './06-identity/me.routes';
 import { loadSession } from './03-session/session.middleware';
+import { gatewayMetricsOf } from '../metrics/gateway-metrics';
 
 /** The identity half: sign-in, sessions, CSRF and the guards. */
 export interface IdentityDeps {
@@ -98,7 +99,7 @@ export function createGatewayApp({
   beforeBodyParsing.use(ADMIN_PREFIX.replace(/\/$/, ''), requireAdmin);
 
   const routes = [
-    authRoutes({ ...identity, logger }),
+    authRoutes({ ...identity, logger, metrics: gatewayMetricsOf(metrics.registry) }),
     Router().use('/bff', meRoutes({ users: identity.users })),
     ...(live ? [live] : []),
     ...(pipeline.routes ?? []),

@@ -13,6 +13,7 @@ import { createGatewayOpenApi } from './09-gateway-routes/openapi/gateway-openap
 import type { OpenApiRegistry } from './09-gateway-routes/openapi/openapi-registry';
 import type { PipelineMounts } from './app';
 import { createRateLimits } from './04-rate-limits/rate-limits';
+import { gatewayMetricsOf } from '../metrics/gateway-metrics';
 import { createStaticWebRouter } from './11-static-web/static-web.router';
 
 export interface RequestPipelineOptions {
@@ -58,7 +59,8 @@ export function createRequestPipeline(options: RequestPipelineOptions): RequestP
   const ownRedis = !options.redis && config.REDIS_URL ? openRateLimitRedis(config.REDIS_URL, logger) : undefined;
   const redis = options.redis ?? ownRedis;
   const upstreams = createUpstreams({ config, logger, metrics });
-  const rateLimits = createRateLimits({ config, redis, logger });
+  const { rateLimitRejected } = gatewayMetricsOf(metrics.registry);
+  const rateLimits = createRateLimits({ config, redis, logger, onRejected: rateLimitRejected });
   const openApi = options.openApi ?? createGatewayOpenApi();
   const bff = createBffPipeline({ config, kv, logger, metrics, upstreams, openApi, featureFlags });
   return {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Router } from 'express';
 import { MemoryEventBus } from '@kadr/event-bus';
 import { MemoryKeyValueStore } from '@kadr/kv-store';
-import { createLogger, createMetrics } from '@kadr/telemetry';
+import { createLogger, createMetrics, type ServiceMetrics } from '@kadr/telemetry';
 import { gatewayConfigSchema, type GatewayConfig } from '../../../src/config';
 import { MemoryUserRepository } from '../../../src/data-access/users/memory-user.repository';
 import { startDevIdentityProvider, type RunningDevIdentityProvider } from '../../../src/dev-identity-provider';
@@ -35,6 +35,8 @@ export interface IdentityRig {
   kv: MemoryKeyValueStore;
   users: MemoryUserRepository;
   gateway: ComposedGateway;
+  /** The gateway's metrics (the registry /metrics serves). */
+  metrics: ServiceMetrics;
   close(): Promise<void>;
 }
 
@@ -96,6 +98,7 @@ export async function startIdentityRig(options: IdentityRigOptions = {}): Promis
     kv,
     users,
     gateway,
+    metrics,
     async close() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

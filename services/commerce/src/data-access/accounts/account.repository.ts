@@ -31,9 +31,17 @@ export interface PendingAccountChanges {
  * in that same update. Methods answer null when the precondition did not hold (nothing changed).
  */
 export interface AccountRepository {
-  /** Insert-or-read: opens the account with `welcome` (its grant change) once; a later call returns it unchanged. */
-  open(userId: string, welcome: { credits: number; currency: string; change: AccountChange | null }): Promise<Account>;
+  /**
+   * Insert-or-read: opens the account with `welcome` (its grant change) once; a later call returns
+   * it unchanged. `opened` says whether this call was the one that opened it.
+   */
+  open(
+    userId: string,
+    welcome: { credits: number; currency: string; change: AccountChange | null },
+  ): Promise<{ account: Account; opened: boolean }>;
   get(userId: string): Promise<Account | null>;
+  /** The user ids of the `limit` accounts changed most recently, newest first (the reconciliation's sample). */
+  recentlyChanged(limit: number): Promise<string[]>;
   /** Null unless available ≥ hold.amount, the hold id was never used on this account and its job has no open hold. */
   holdCredits(userId: string, hold: Hold, change: AccountChange): Promise<Account | null>;
   /**

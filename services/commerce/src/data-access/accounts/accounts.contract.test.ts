@@ -73,7 +73,8 @@ describeRepositoryContract<AccountRepository>(
     describe('open', () => {
       it('opens with the welcome credits available and the grant in the outbox', async () => {
         const userId = newUserId();
-        const account = await getRepo().open(userId, welcome(50));
+        const { account, opened } = await getRepo().open(userId, welcome(50));
+        expect(opened).toBe(true);
         expect(account).toMatchObject({ id: userId, userId, currency: 'credits', balance: 50, held: 0, available: 50 });
         expect(account.holds).toEqual([]);
         expect(account.subscription).toBeNull();
@@ -83,16 +84,30 @@ describeRepositoryContract<AccountRepository>(
 
       it('opens once: concurrent and later opens answer the same account unchanged', async () => {
         const userId = newUserId();
-        const accounts = await Promise.all(Array.from({ length: 10 }, () => getRepo().open(userId, welcome(50))));
-        expect(new Set(accounts.map((a) => a.createdAt.getTime())).size).toBe(1);
+        const opens = await Promise.all(Array.from({ length: 10 }, () => getRepo().open(userId, welcome(50))));
+        expect(new Set(opens.map((o) => o.account.createdAt.getTime())).size).toBe(1);
+        expect(opens.filter((o) => o.opened)).toHaveLength(1);
         await getRepo().holdCredits(userId, creditHold('j', 5), holdChange('j', 5));
         const again = await getRepo().open(userId, welcome(999));
-        expect(again).toMatchObject({ balance: 50, held: 5 });
+        expect(again).toMatchObject({ opened: false, account: { balance: 50, held: 5 } });
         expect((await getRepo().get(userId))?.outbox.filter((c) => c.kind === 'grant')).toHaveLength(1);
       });
 
       it('answers null for a missing account', async () => {
         expect(await getRepo().get(newUserId())).toBeNull();
+      });
+    });
+
+    describe('recently changed', () => {
+      it('lists the accounts changed most recently first, up to the limit', async () => {
+        const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+        const [first, second, third] = [newUserId(), newUserId(), newUserId()];
+        for (const userId of [first, second, third]) {
+          await getRepo().open(userId, welcome(10));
+          await pause();
+        }
+        await getRepo().holdCredits(first, creditHold('j', 1), holdChange('j', 1));
+        expect(await getRepo().recentlyChanged(2)).toEqual([first, third]);
       });
     });
 

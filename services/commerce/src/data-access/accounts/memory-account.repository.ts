@@ -41,15 +41,20 @@ export class MemoryAccountRepository implements AccountRepository {
   async open(
     userId: string,
     welcome: { credits: number; currency: string; change: AccountChange | null },
-  ): Promise<Account> {
-    const { doc } = await this.accounts.upsertOne((a) => a.userId === userId, {
+  ): Promise<{ account: Account; opened: boolean }> {
+    const { doc, inserted } = await this.accounts.upsertOne((a) => a.userId === userId, {
       insert: () => newAccount(userId, welcome, new Date()),
     });
-    return doc;
+    return { account: doc, opened: inserted };
   }
 
   get(userId: string): Promise<Account | null> {
     return this.accounts.findOne((a) => a.userId === userId);
+  }
+
+  async recentlyChanged(limit: number): Promise<string[]> {
+    const accounts = await this.accounts.find(undefined, { sort: { updatedAt: -1 }, limit });
+    return accounts.map((a) => a.userId);
   }
 
   holdCredits(userId: string, hold: Hold, change: AccountChange): Promise<Account | null> {

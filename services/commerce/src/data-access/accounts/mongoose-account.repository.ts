@@ -93,6 +93,8 @@ const accountSchema = new Schema<AccountDocument>(
   // Mongoose's own timestamps and version key stay off: every write sets exactly what it means.
   { collection: 'accounts', versionKey: false, id: false, minimize: false },
 );
+// The periodic reconciliation reads the most recently changed accounts.
+accountSchema.index({ updatedAt: -1 });
 
 function toAccount({ _id, ...rest }: AccountDocument): Account {
   return { id: _id, ...rest, subscription: rest.subscription ?? null };
@@ -137,17 +139,17 @@ export class MongooseAccountRepository implements AccountRepository {
   async open(
     userId: string,
     welcome: { credits: number; currency: string; change: AccountChange | null },
-  ): Promise<Account> {
+  ): Promise<{ account: Account; opened: boolean }> {
     const account = newAccount(userId, welcome, new Date());
     const { id, ...fields } = account;
     try {
       // Insert-or-read, not an upsert: FerretDB drops empty arrays from `$setOnInsert`.
       await this.accounts.create({ _id: id, ...fields });
-      return account;
+      return { account, opened: true };
     } catch (err) {
       if (isDuplicateKeyError(err)) {
         const existing = await this.get(userId);
-        if (existing) return existing;
+        if (existing) return { account: existing, opened: false };
       }
       throw toDbTransientError(err, 'accounts.open');
     }
@@ -159,6 +161,19 @@ export class MongooseAccountRepository implements AccountRepository {
       return doc ? toAccount(doc) : null;
     } catch (err) {
       throw toDbTransientError(err, 'accounts.get');
+    }
+  }
+
+  async recentlyChanged(limit: number): Promise<string[]> {
+    try {
+      const docs = await this.accounts
+        .find({}, { userId: 1 })
+        .sort({ updatedAt: -1 })
+        .limit(limit)
+        .lean<Array<Pick<AccountDocument, 'userId'>>>();
+      return docs.map((d) => d.userId);
+    } catch (err) {
+      throw toDbTransientError(err, 'accounts.recentlyChanged');
     }
   }
 

@@ -1,5 +1,6 @@
 import type { Credits } from '@kadr/contracts';
 import type { AccountRepository } from '../../data-access/accounts/account.repository';
+import { UNOBSERVED, type CommerceObserver } from '../commerce-observer';
 import type { Account } from './account';
 import { accountChange } from './account-change';
 
@@ -13,12 +14,16 @@ export interface AccountsOptions {
   clock?: () => Date;
   /** Called after every write that filled an outbox (the relay's nudge). */
   onChange?: () => void;
+  /** Told of every grant, hold and settlement that took effect (metrics). */
+  observer?: CommerceObserver;
 }
 
 /** Opening accounts, reading balances, granting paid credits. */
 export class CreditAccounts {
   readonly accounts: AccountRepository;
   readonly now: () => Date;
+  /** Shared with the holds, which change these accounts too. */
+  readonly observer: CommerceObserver;
   private readonly welcomeCredits: number;
   private readonly notify: () => void;
 
@@ -27,6 +32,7 @@ export class CreditAccounts {
     this.welcomeCredits = options.welcomeCredits;
     this.now = options.clock ?? (() => new Date());
     this.notify = options.onChange ?? (() => undefined);
+    this.observer = options.observer ?? UNOBSERVED;
   }
 
   /**
@@ -48,8 +54,9 @@ export class CreditAccounts {
             at: this.now(),
           })
         : null;
-    const account = await this.accounts.open(userId, { credits, currency: CREDITS_CURRENCY, change });
+    const { account, opened } = await this.accounts.open(userId, { credits, currency: CREDITS_CURRENCY, change });
     this.changed();
+    if (opened && credits > 0) this.observer.creditsGranted('welcome', credits);
     return account;
   }
 
@@ -69,7 +76,10 @@ export class CreditAccounts {
       at: this.now(),
     });
     const granted = await this.accounts.grant(userId, orderId, credits, change);
-    if (granted) this.changed();
+    if (granted) {
+      this.changed();
+      this.observer.creditsGranted('purchase', credits);
+    }
     return granted !== null;
   }
 

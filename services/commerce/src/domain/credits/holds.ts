@@ -130,6 +130,7 @@ export class Holds {
         const updated = await this.accounts.accounts.holdAllowance(userId, hold, change, allowance);
         if (updated) {
           this.accounts.changed();
+          this.accounts.observer.holdChanged('allowance', 'placed');
           return { hold: openView(userId, hold), created: true };
         }
         // Used up or moved on meanwhile (or the same job raced in): decide again on fresh state.
@@ -150,6 +151,7 @@ export class Holds {
       const updated = await this.accounts.accounts.holdCredits(userId, hold, change);
       if (updated) {
         this.accounts.changed();
+        this.accounts.observer.holdChanged('credits', 'placed');
         return { hold: openView(userId, hold), created: true };
       }
       account = await this.reread(userId);
@@ -239,6 +241,7 @@ export class Holds {
       const updated = await this.accounts.accounts.settleHold(userId, hold, settled, change, restore);
       if (updated) {
         this.accounts.changed();
+        this.accounts.observer.holdChanged(hold.takenFrom, settled.state);
         if (updated.settledHolds.length > SETTLED_HOLDS_KEPT) {
           await this.accounts.accounts.trimSettledHolds(userId, SETTLED_HOLDS_KEPT);
         }

@@ -3,6 +3,7 @@ import type { CreateOrderRequest, PaymentProviderName } from '@kadr/contracts';
 import type { Logger } from '@kadr/telemetry';
 import type { OrderRepository } from '../../data-access/orders/order.repository';
 import { findPackage, findPlan } from '../catalogue/catalogue';
+import { UNOBSERVED, type CommerceObserver } from '../commerce-observer';
 import type { CreditAccounts } from '../credits/accounts';
 import { CommerceDomainError, InvalidOrderError } from '../errors';
 import type { Payer, PaymentProvider } from '../payments/payment-provider';
@@ -20,6 +21,8 @@ export interface OrdersOptions {
   clock?: () => Date;
   /** Called after a write that filled an order's outbox (the relay's nudge). */
   onChange?: () => void;
+  /** Told of every payment started and every order that left `pending` (metrics). */
+  observer?: CommerceObserver;
 }
 
 export interface Buyer extends Payer {
@@ -30,10 +33,12 @@ export interface Buyer extends Payer {
 export class Orders {
   readonly repository: OrderRepository;
   private readonly now: () => Date;
+  private readonly observer: CommerceObserver;
 
   constructor(private readonly options: OrdersOptions) {
     this.repository = options.orders;
     this.now = options.clock ?? (() => new Date());
+    this.observer = options.observer ?? UNOBSERVED;
   }
 
   get providerName(): PaymentProviderName {
@@ -79,6 +84,7 @@ export class Orders {
     if (order.status !== 'pending' || order.paymentUrl !== '') return { order, created };
 
     const started = await this.options.provider.startPayment(order, buyer);
+    this.observer.paymentChanged(order.provider, 'started');
     const withPayment = await this.options.orders.attachPayment(order.id, started);
     return { order: withPayment ?? (await this.mustGet(order.id)), created };
   }
@@ -109,13 +115,16 @@ export class Orders {
     if (updated) {
       this.options.logger.info({ orderId: order.id, provider: order.provider }, 'order paid');
       this.options.onChange?.();
+      this.observer.paymentChanged(order.provider, 'completed');
     }
     return updated;
   }
 
   /** pending → failed | cancelled | expired; null when not pending. */
   async finish(orderId: string, to: Exclude<FinalOrderStatus, 'paid'>): Promise<Order | null> {
-    return this.options.orders.transition(orderId, { to, at: this.now() });
+    const updated = await this.options.orders.transition(orderId, { to, at: this.now() });
+    if (updated) this.observer.paymentChanged(updated.provider, to);
+    return updated;
   }
 
   /** The mock provider's settlement (development and tests only). Idempotent for the same outcome. */

@@ -11,6 +11,7 @@ import type { AccountRepository } from '../../data-access/accounts/account.repos
 import type { LedgerRepository } from '../../data-access/ledger/ledger.repository';
 import type { Commerce } from '../../domain/commerce';
 import type { TpayWiring } from '../../integrations/tpay/tpay-wiring';
+import { commerceMetricsOf } from '../metrics/commerce-metrics';
 import { catalogueRoutes } from './catalogue.routes';
 import { creditsRoutes } from './credits.routes';
 import { commerceProblemOf } from './domain-problems';
@@ -31,7 +32,12 @@ export interface CommerceAppOptions extends Commerce {
 /** Commerce's express app (no listen): public paths below `/api/commerce`, internal ones below `/internal`. */
 export function createCommerceApp(options: CommerceAppOptions): HttpApp {
   // Tpay calls this one itself: before the internal-token check.
-  const publicRoutes = tpayNotificationRoutes(options.orders, options.tpay.notificationCheck, options.logger);
+  const publicRoutes = tpayNotificationRoutes(
+    options.orders,
+    options.tpay.notificationCheck,
+    options.logger,
+    commerceMetricsOf(options.metrics.registry),
+  );
 
   const authenticated = Router();
   authenticated.use(

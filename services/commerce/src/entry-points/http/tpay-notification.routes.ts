@@ -8,6 +8,7 @@ import {
   verifyTpayNotification,
   type NotificationCheckOptions,
 } from '../../integrations/tpay/tpay-notification';
+import type { CommerceMetrics } from '../metrics/commerce-metrics';
 import { correlationIdOf } from './callers';
 
 /**
@@ -16,7 +17,12 @@ import { correlationIdOf } from './callers';
  * verified notification is answered `TRUE` whatever it leads to (a repeat would not change the
  * outcome), a forged or broken one 400 `FALSE` — nothing is granted either way unless it checks out.
  */
-export function tpayNotificationRoutes(orders: Orders, check: NotificationCheckOptions | null, logger: Logger): Router {
+export function tpayNotificationRoutes(
+  orders: Orders,
+  check: NotificationCheckOptions | null,
+  logger: Logger,
+  metrics: Pick<CommerceMetrics, 'notificationRejected'>,
+): Router {
   const router = Router();
   router.post(
     COMMERCE_PATHS.tpayNotification,
@@ -26,6 +32,7 @@ export function tpayNotificationRoutes(orders: Orders, check: NotificationCheckO
       const correlationId = correlationIdOf(res);
       if (!check || orders.providerName !== 'tpay') {
         logger.warn({ path: req.path }, 'Tpay notification while Tpay is not the active provider: ignored');
+        metrics.notificationRejected('tpay', 'provider_inactive');
         res.status(404).type('text/plain').send('FALSE');
         return;
       }
@@ -38,6 +45,7 @@ export function tpayNotificationRoutes(orders: Orders, check: NotificationCheckO
       } catch (error) {
         if (!(error instanceof NotificationRejectedError)) throw error;
         logger.error({ rejection: error.rejection }, 'Tpay notification rejected: nothing granted');
+        metrics.notificationRejected('tpay', error.rejection);
         res.status(400).type('text/plain').send('FALSE');
       }
     },

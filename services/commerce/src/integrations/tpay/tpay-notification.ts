@@ -1,8 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ProviderConfirmation } from '../../domain/payments/provider-confirmation';
-import type { TpayJwsVerifier } from './jws-verifier';
+import { JwsVerificationError, type JwsFailure, type TpayJwsVerifier } from './jws-verifier';
 
-export type NotificationRejection = 'missing_fields' | 'bad_md5' | 'wrong_merchant' | 'bad_amount' | `jws_${string}`;
+/** Why a notification was refused: a fixed set (a metric's label). */
+export type NotificationRejection =
+  'missing_fields' | 'bad_md5' | 'wrong_merchant' | 'bad_amount' | `jws_${JwsFailure | 'error'}`;
 
 export class NotificationRejectedError extends Error {
   constructor(readonly rejection: NotificationRejection) {
@@ -54,7 +56,7 @@ export async function verifyTpayNotification(
   try {
     await options.verifier.verify(jwsSignature, rawBody);
   } catch (error) {
-    const failure = (error as { failure?: string }).failure ?? 'error';
+    const failure = error instanceof JwsVerificationError ? error.failure : 'error';
     throw new NotificationRejectedError(`jws_${failure}`);
   }
   const form = new URLSearchParams(rawBody.toString('utf8'));

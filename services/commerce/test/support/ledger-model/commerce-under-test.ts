@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { createMetrics } from '@kadr/telemetry';
+import { createMetrics, type ServiceMetrics } from '@kadr/telemetry';
 import type { CommerceStores } from '../../../src/data-access/stores';
 import { composeCommerce, type ComposedCommerce } from '../../../src/service';
 import { serviceToken, silentLogger, testConfig, userToken } from '../commerce-harness';
@@ -21,6 +21,7 @@ export class CommerceUnderTest {
   private constructor(
     readonly composed: ComposedCommerce,
     readonly stores: CommerceStores,
+    readonly metrics: ServiceMetrics,
     readonly bus: ScriptedEventBus,
     private readonly server: Server,
     private readonly baseUrl: string,
@@ -30,11 +31,12 @@ export class CommerceUnderTest {
   static async start(stores: CommerceStores): Promise<CommerceUnderTest> {
     const clock = { now: Date.parse('2026-01-31T12:00:00.000Z') };
     const bus = new ScriptedEventBus();
+    const metrics = createMetrics({ service: 'commerce', defaultMetrics: false });
     const composed = composeCommerce({
       config: testConfig({ WELCOME_CREDITS: '50', PAYMENT_PROVIDER: 'mock' }),
       adapters: { ...stores, eventBus: bus },
       logger: silentLogger(),
-      metrics: createMetrics({ service: 'commerce', defaultMetrics: false }),
+      metrics,
       clock: () => new Date(clock.now),
     });
     await composed.startBackground();
@@ -43,7 +45,7 @@ export class CommerceUnderTest {
     const server = composed.app.listen(0, '127.0.0.1');
     await new Promise<void>((resolve) => server.once('listening', resolve));
     const { port } = server.address() as AddressInfo;
-    return new CommerceUnderTest(composed, stores, bus, server, `http://127.0.0.1:${port}`, clock);
+    return new CommerceUnderTest(composed, stores, metrics, bus, server, `http://127.0.0.1:${port}`, clock);
   }
 
   now(): Date {

@@ -4,6 +4,7 @@ import type { BusMessage } from '@kadr/tooling/scripted-bus';
 import type { CommerceUnderTest, HttpAnswer } from './commerce-under-test';
 import { jobDeleted, jobFinished } from './job-events';
 import { checkLedgerInvariants, type ModelFacts } from './ledger-invariants';
+import { countersOfLedger, growth, moneyCounters } from './money-counters';
 import type { Op } from './ops';
 
 /** A job as the jobs service sees it: its hold's price, its current hold generation, its state. */
@@ -62,6 +63,7 @@ export class LedgerModelCase {
   }
 
   async run(ops: readonly Op[]): Promise<void> {
+    const countersBefore = await moneyCounters(this.commerce.metrics.registry);
     for (const [index, op] of ops.entries()) {
       try {
         await this.apply(op);
@@ -85,6 +87,14 @@ export class LedgerModelCase {
     if (account && report?.ok !== true) throw new Error(`GET /internal/reconciliation says: ${JSON.stringify(report)}`);
     if (account && account.outbox.length > 0)
       throw new Error(`${account.outbox.length} changes left in the outbox after the relay drained`);
+    // The metrics count each change once, replays and races included: exactly what the ledger holds.
+    const counted = growth(countersBefore, await moneyCounters(this.commerce.metrics.registry));
+    const ledger = countersOfLedger(await this.commerce.stores.ledger.listByUser(this.facts.userId));
+    if (JSON.stringify(counted) !== JSON.stringify(ledger)) {
+      throw new Error(
+        `the money metrics counted ${JSON.stringify(counted)}, the ledger holds ${JSON.stringify(ledger)}`,
+      );
+    }
   }
 
   /** What the end of the world looks like: the relay catches up, every in-flight event arrives once. */

@@ -1,4 +1,5 @@
-import { createLogger } from '@kadr/telemetry';
+import { createLogger, createMetrics } from '@kadr/telemetry';
+import { metricValue } from '@kadr/tooling/test-helpers';
 import { internalTokenKeys } from '@kadr/http-kit';
 import {
   CommerceUnavailableError,
@@ -23,8 +24,11 @@ describe('commerceClientOf', () => {
 
   it('with COMMERCE_URL calls it, behind a breaker that opens after BREAKER_FAILURE_THRESHOLD failures', async () => {
     // Port 1 on loopback: nothing listens, every call fails at once.
-    const client = commerceClientOf({ ...settings, COMMERCE_URL: 'http://127.0.0.1:1' }, keys, logger);
+    const { registry } = createMetrics({ service: 'jobs', defaultMetrics: false });
+    const client = commerceClientOf({ ...settings, COMMERCE_URL: 'http://127.0.0.1:1' }, keys, logger, registry);
     expect(client).toBeInstanceOf(HttpCommerceClient);
+    const breakerState = () => metricValue(registry, 'internal_call_breaker_state', { upstream: 'commerce' });
+    expect(await breakerState()).toBe(0);
     const causes: string[] = [];
     for (let call = 0; call < 3; call += 1) {
       const error = await client.entitlements('u1').catch((e: unknown) => e);
@@ -34,5 +38,6 @@ describe('commerceClientOf', () => {
     // Two refused connections, then the open breaker answers without calling.
     expect(causes[0]).not.toMatch(/circuit breaker is open/i);
     expect(causes[2]).toMatch(/circuit breaker is open/i);
+    expect(await breakerState()).toBe(1);
   });
 });

@@ -11,6 +11,7 @@ import {
   callInternal,
   internalCallBreaker,
   type InternalCallBreaker,
+  type InternalCallBreakerOptions,
   type InternalCaller,
   type InternalTokenKeys,
 } from '@kadr/http-kit';
@@ -144,10 +145,18 @@ export interface CommerceEnvironment {
   BREAKER_OPEN_MS: number;
 }
 
-/** Commerce at COMMERCE_URL behind its breaker; unset: a client whose every call is unavailable (503). */
-export function commerceClientOf(config: CommerceEnvironment, keys: InternalTokenKeys, logger: Logger): CommerceClient {
+/**
+ * Commerce at COMMERCE_URL behind its breaker, measured in `registry` (jobs' metrics) when given;
+ * unset: a client whose every call is unavailable (503).
+ */
+export function commerceClientOf(
+  config: CommerceEnvironment,
+  keys: InternalTokenKeys,
+  logger: Logger,
+  registry?: InternalCallBreakerOptions['registry'],
+): CommerceClient {
   if (!config.COMMERCE_URL) return new UnconfiguredCommerceClient();
-  const breaker = internalCallBreaker({ service: 'commerce', ...breakerSettingsOf(config), logger });
+  const breaker = internalCallBreaker({ service: 'commerce', ...breakerSettingsOf(config), logger, registry });
   return new HttpCommerceClient({
     baseUrl: config.COMMERCE_URL,
     internalTokenKeys: keys,

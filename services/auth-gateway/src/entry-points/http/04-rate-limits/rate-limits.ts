@@ -22,6 +22,17 @@ export interface RateLimitsOptions {
   /** Namespaces the counters in Redis. Default `auth-gateway:rate-limit:`. */
   keyPrefix?: string;
   logger: Logger;
+  /** Told of every request a limit refused (the gateway's metrics). */
+  onRejected?: (limit: RateLimitName) => void;
+}
+
+/** The budgets, each its own counters (in Redis under `<keyPrefix><name>`): a fixed set, the metrics' `limit` label. */
+export type RateLimitName = 'user' | 'ip' | 'login-ip' | 'telemetry-user' | 'media-user' | 'media-ip';
+
+/** One budget: its name and its limiter. */
+interface Budget {
+  name: RateLimitName;
+  limiter: RateLimiterAbstract;
 }
 
 export interface RateLimits {
@@ -65,38 +76,39 @@ const MEDIA_PREFIXES = ['/video', '/thumbs', '/blobs'];
  * `X-RateLimit-*` equivalents.
  */
 export function createRateLimits(options: RateLimitsOptions): RateLimits {
-  const { config, logger } = options;
+  const { config } = options;
   const prefix = options.keyPrefix ?? 'auth-gateway:rate-limit:';
-  const limiter = (name: string, points: number): RateLimiterAbstract => {
+  const budget = (name: RateLimitName, points: number): Budget => {
     const settings = { keyPrefix: `${prefix}${name}`, points, duration: WINDOW_SECONDS };
-    if (!options.redis) return new RateLimiterMemory(settings);
-    return new RateLimiterRedis({
+    if (!options.redis) return { name, limiter: new RateLimiterMemory(settings) };
+    const limiter = new RateLimiterRedis({
       ...settings,
       storeClient: options.redis,
       rejectIfRedisNotReady: true,
       insuranceLimiter: new RateLimiterMemory(settings),
     });
+    return { name, limiter };
   };
-  const users = limiter('user', config.RATE_LIMIT_USER_PER_MINUTE);
-  const anonymous = limiter('ip', config.RATE_LIMIT_ANONYMOUS_PER_MINUTE);
-  const logins = limiter('login-ip', config.RATE_LIMIT_ANONYMOUS_PER_MINUTE);
-  const telemetryBatches = limiter('telemetry-user', config.RATE_LIMIT_TELEMETRY_PER_MINUTE);
-  const mediaOfUsers = limiter('media-user', config.RATE_LIMIT_MEDIA_PER_MINUTE);
-  const mediaOfIps = limiter('media-ip', config.RATE_LIMIT_MEDIA_PER_MINUTE);
+  const users = budget('user', config.RATE_LIMIT_USER_PER_MINUTE);
+  const anonymous = budget('ip', config.RATE_LIMIT_ANONYMOUS_PER_MINUTE);
+  const logins = budget('login-ip', config.RATE_LIMIT_ANONYMOUS_PER_MINUTE);
+  const telemetryBatches = budget('telemetry-user', config.RATE_LIMIT_TELEMETRY_PER_MINUTE);
+  const mediaOfUsers = budget('media-user', config.RATE_LIMIT_MEDIA_PER_MINUTE);
+  const mediaOfIps = budget('media-ip', config.RATE_LIMIT_MEDIA_PER_MINUTE);
 
   const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
-  const perCaller = limitBy(logger, (req, res) => {
+  const perCaller = limitBy(options, (req, res) => {
     const session = sessionOf(res);
-    return session ? { limiter: users, key: session.user.id } : { limiter: anonymous, key: clientIp(req) };
+    return session ? { budget: users, key: session.user.id } : { budget: anonymous, key: clientIp(req) };
   });
-  const perIp = limitBy(logger, (req) => ({ limiter: logins, key: clientIp(req) }));
-  const telemetry = limitBy(logger, (_req, res) => {
+  const perIp = limitBy(options, (req) => ({ budget: logins, key: clientIp(req) }));
+  const telemetry = limitBy(options, (_req, res) => {
     const session = sessionOf(res);
-    return session ? { limiter: telemetryBatches, key: session.user.id } : undefined;
+    return session ? { budget: telemetryBatches, key: session.user.id } : undefined;
   });
-  const media = limitBy(logger, (req, res) => {
+  const media = limitBy(options, (req, res) => {
     const session = sessionOf(res);
-    return session ? { limiter: mediaOfUsers, key: session.user.id } : { limiter: mediaOfIps, key: clientIp(req) };
+    return session ? { budget: mediaOfUsers, key: session.user.id } : { budget: mediaOfIps, key: clientIp(req) };
   });
   const router = Router();
   router.use('/bff', perCaller);
@@ -107,9 +119,9 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
 }
 
 function limitBy(
-  logger: Logger,
+  { logger, onRejected }: Pick<RateLimitsOptions, 'logger' | 'onRejected'>,
   /** Which budget the request spends; none: not limited here. */
-  choose: (req: Request, res: Response) => { limiter: RateLimiterAbstract; key: string } | undefined,
+  choose: (req: Request, res: Response) => { budget: Budget; key: string } | undefined,
 ): RequestHandler {
   return async (req, res, next) => {
     const chosen = choose(req, res);
@@ -117,7 +129,8 @@ function limitBy(
       next();
       return;
     }
-    const { limiter, key } = chosen;
+    const { budget, key } = chosen;
+    const { limiter } = budget;
     let result: RateLimiterRes;
     try {
       result = await limiter.consume(key);
@@ -129,6 +142,7 @@ function limitBy(
         return;
       }
       setRateLimitHeaders(res, limiter.points, rejection);
+      onRejected?.(budget.name);
       const seconds = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
       throw new HttpProblem('rate_limited', {
         detail: `Please wait ${seconds} ${seconds === 1 ? 'second' : 'seconds'} before trying again.`,

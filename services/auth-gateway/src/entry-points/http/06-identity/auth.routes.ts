@@ -21,6 +21,7 @@ import {
   type CookiePolicy,
 } from '../03-session/cookies';
 import { sessionOf, type SessionUser } from '../03-session/request-context';
+import type { GatewayMetrics } from '../../metrics/gateway-metrics';
 
 export interface AuthRoutesDeps {
   /** Undefined when no issuer is configured: sign-in then answers `provider_unavailable`. */
@@ -32,6 +33,7 @@ export interface AuthRoutesDeps {
   /** PUBLIC_URL: the callback URL the provider redirected to is rebuilt on it. */
   publicUrl: string;
   logger: Logger;
+  metrics: Pick<GatewayMetrics, 'sessionCreated'>;
 }
 
 /** Where the web app shows a failed sign-in. */
@@ -53,7 +55,7 @@ const noStore = (res: Response) => res.set('Cache-Control', 'no-store');
  * sign-out, and the session the web app asks about on load.
  */
 export function authRoutes(deps: AuthRoutesDeps): Router {
-  const { oidc, loginTransactions, sessions, signIn, cookies, publicUrl, logger } = deps;
+  const { oidc, loginTransactions, sessions, signIn, cookies, publicUrl, logger, metrics } = deps;
   const router = Router();
 
   const failSignIn = (res: Response, failure: SignInFailure) => {
@@ -108,6 +110,7 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
       const previous = readCookie(req, SESSION_COOKIE);
       if (previous) await sessions.destroy(previous);
       const session = await sessions.create(snapshotOf(user));
+      metrics.sessionCreated();
 
       clearLoginCookie(res, cookies);
       setSessionCookies(res, cookies, session);

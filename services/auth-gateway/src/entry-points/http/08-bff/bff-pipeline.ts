@@ -14,6 +14,7 @@ import { createGatewayOpenApi } from '../09-gateway-routes/openapi/gateway-opena
 import { createPlatformProxy } from '../10-proxy/platform-proxy.routes';
 import { createSummaryRoutes } from '../09-gateway-routes/summary.routes';
 import { createTelemetryRoutes } from '../09-gateway-routes/telemetry';
+import { gatewayMetricsOf } from '../../metrics/gateway-metrics';
 
 export type BffPipelineConfig = Pick<GatewayConfig, 'IDEMPOTENCY_TTL_HOURS' | 'UPSTREAM_TIMEOUT_MS' | 'FEATURE_FLAGS'>;
 
@@ -22,7 +23,7 @@ export interface BffPipelineOptions {
   /** The gateway's key-value store (Redis or memory); idempotency records go under `idempotency:`. */
   kv: KeyValueStore;
   logger: Logger;
-  /** The gateway's metrics; the browsers' telemetry adds its histograms and counters to this registry. */
+  /** The gateway's metrics; idempotency and the browsers' telemetry add their counters and histograms to this registry. */
   metrics: ServiceMetrics;
   upstreams: Upstreams;
   /** The OpenAPI registry served at `/bff/openapi.json`; default: the gateway's own routes only. */
@@ -59,6 +60,7 @@ export function createBffPipeline(options: BffPipelineOptions): Router {
       retentionMs: config.IDEMPOTENCY_TTL_HOURS * 60 * 60 * 1000,
       leaseMs: config.UPSTREAM_TIMEOUT_MS + LEASE_MARGIN_MS,
       logger,
+      metrics: gatewayMetricsOf(options.metrics.registry),
     }),
   );
 

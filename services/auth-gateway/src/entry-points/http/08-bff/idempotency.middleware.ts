@@ -11,6 +11,7 @@ import {
 } from './idempotency-key';
 import { requestFingerprint } from './request-fingerprint';
 import { recordResponse, type RecordedResponse } from './response-recorder';
+import type { GatewayMetrics } from '../../metrics/gateway-metrics';
 
 export interface IdempotencyOptions {
   store: IdempotencyStore;
@@ -21,6 +22,8 @@ export interface IdempotencyOptions {
   logger: Logger;
   /** Larger responses are not kept (the key is released). Default 1 MiB. */
   maxStoredBodyBytes?: number;
+  /** Told of every replay and every conflict (the gateway's metrics). */
+  metrics?: Pick<GatewayMetrics, 'idempotentReplay' | 'idempotencyConflict'>;
 }
 
 /** Only these response headers are replayed; the correlation id is always the current request's. */
@@ -42,7 +45,7 @@ const DEFAULT_MAX_STORED_BODY_BYTES = 1024 * 1024;
  * Keys are per user (per client IP without a session).
  */
 export function idempotencyMiddleware(options: IdempotencyOptions): RequestHandler {
-  const { store, retentionMs, leaseMs, logger } = options;
+  const { store, retentionMs, leaseMs, logger, metrics } = options;
   const maxBodyBytes = options.maxStoredBodyBytes ?? DEFAULT_MAX_STORED_BODY_BYTES;
 
   return async (req, res, next) => {
@@ -60,12 +63,17 @@ export function idempotencyMiddleware(options: IdempotencyOptions): RequestHandl
     });
 
     if (outcome.kind !== 'claimed') {
-      if (!outcome.sameRequest) throw new HttpProblem('idempotency_key_reuse');
+      if (!outcome.sameRequest) {
+        metrics?.idempotencyConflict();
+        throw new HttpProblem('idempotency_key_reuse');
+      }
       if (outcome.kind === 'in_flight') {
+        metrics?.idempotencyConflict();
         throw new HttpProblem('conflict', {
           detail: 'A request with this Idempotency-Key is still being processed. Please try again shortly.',
         });
       }
+      metrics?.idempotentReplay();
       replay(res, outcome.response);
       return;
     }
