@@ -21,7 +21,7 @@ function splitTopLevel(expr: string, separator: RegExp): string[] {
   let quote: string | null = null;
   let start = 0;
   for (let index = 0; index < expr.length; index += 1) {
-    const char = expr[index];
+    const char = expr.charAt(index);
     if (quote) {
       if (char === '\\') index += 1;
       else if (char === quote) quote = null;
@@ -46,8 +46,8 @@ function splitTopLevel(expr: string, separator: RegExp): string[] {
 /** `A > 0.1` → `A`; `A > (14.4 * 0.001)` → `A`; `A == B` (no number on the right) stays as it is. */
 function withoutThreshold(part: string): string {
   const pieces = splitTopLevel(part, /^(>=|<=|==|!=|>|<)(\s*bool\b)?/);
-  if (pieces.length !== 2) return part;
   const [left, right] = pieces;
+  if (pieces.length !== 2 || left === undefined || right === undefined) return part;
   return /^\(?[\d.\s*+\-/()]+\)?$/.test(right) ? left : part;
 }
 
