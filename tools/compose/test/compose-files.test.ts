@@ -162,12 +162,17 @@ describe('the ingress (deploy/compose/ingress/nginx.conf)', () => {
 });
 
 describe('docker-compose.ci.yml', () => {
-  it('changes only networking, ports and what runs (profiles, images)', () => {
+  it("changes only networking, ports and what runs (profiles, images), and switches on jobs' test-only faulty model", () => {
     const allowed = new Set(['network_mode', 'ports', 'profiles', 'image']);
+    const jobsProcesses = ['jobs', 'jobs-worker-1', 'jobs-worker-2'];
     for (const [name, service] of Object.entries(ci.services)) {
-      const keys = Object.keys(service).filter((key) => !allowed.has(key));
+      const keys = Object.keys(service).filter((key) => !allowed.has(key) && key !== 'environment');
       expect({ name, keys }).toEqual({ name, keys: [] });
       expect(main.services[name]).toBeDefined();
+      const environment = (service as { environment?: unknown }).environment;
+      // The observability check fails a job on purpose (e2e/compose/observability.compose.test.ts).
+      const expected = jobsProcesses.includes(name) ? { JOBS_ENABLE_FAULTY_PROVIDER: 'true' } : undefined;
+      expect({ name, environment }).toEqual({ name, environment: expected });
     }
   });
 

@@ -55,6 +55,18 @@ export function commerceMetricsOf(registry: Registry): CommerceMetrics {
     'When the last reconciliation run ended, in Unix seconds (0: none since the process started)',
   );
 
+  // Every series of a fixed label set exists from the start, at 0: a dashboard shows "none yet" rather
+  // than no data, and the failure ratios of the alerts have a denominator before the first event.
+  for (const source of ['credits', 'allowance'] as const) {
+    for (const outcome of ['placed', 'captured', 'released'] as const) holds.inc({ source, outcome }, 0);
+  }
+  for (const reason of ['welcome', 'purchase'] as const) granted.inc({ reason }, 0);
+  for (const provider of ['mock', 'tpay'] as const) {
+    for (const outcome of ['started', 'completed', 'failed', 'expired', 'cancelled'] as const) {
+      payments.inc({ provider, outcome }, 0);
+    }
+  }
+
   return {
     observer: {
       holdChanged: (source, outcome) => holds.inc({ source, outcome }),
