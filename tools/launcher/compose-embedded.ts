@@ -155,6 +155,7 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
     registries.push(jobs.metrics.registry);
     // The worker shares the API's adapters: one job store and one outbox relay per process.
     const worker = await startJobsWorker(jobsConfig, { adapters: jobs.adapters, defaultMetrics: false });
+    registries.push(worker.metrics.registry);
     started('jobs-worker', `worker ${worker.workerId}`, () => worker.stop());
     stopClaiming = () => worker.stopClaiming();
 

@@ -73,4 +73,10 @@ describe('the embedded process’s metrics', () => {
       },
     ]);
   });
+
+  it('has the jobs worker’s metrics, as jobs-worker’s', () => {
+    expect(samplesOf(exposition, 'jobs_worker_render_slots')).toEqual([
+      { labels: { service: 'jobs-worker' }, value: expect.any(Number) as number },
+    ]);
+  });
 });
