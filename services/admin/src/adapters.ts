@@ -16,11 +16,12 @@ export interface AdminAdapters {
  */
 export function openAdminAdapters(
   config: AdminConfig,
-  { logger }: AdapterContext,
+  { logger, metrics }: AdapterContext,
   provided: Partial<AdminAdapters> = {},
 ): Promise<AdminAdapters & OpenedAdapters> {
   return openInOrder(async (own) => {
-    const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'admin', logger));
+    const eventBus =
+      provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'admin', logger, metrics.registry));
     const opened = own(
       await openStores({ service: 'admin', config, logger, stores: ADMIN_STORES, provided: provided.stores }),
     );

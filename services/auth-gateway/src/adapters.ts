@@ -23,11 +23,12 @@ export const KEY_PREFIX = 'auth-gateway:';
  */
 export function openGatewayAdapters(
   config: GatewayConfig,
-  { logger }: AdapterContext,
+  { logger, metrics }: AdapterContext,
   provided: Partial<GatewayAdapters> = {},
 ): Promise<GatewayAdapters & OpenedAdapters> {
   return openInOrder(async (own) => {
-    const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'auth-gateway', logger));
+    const eventBus =
+      provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'auth-gateway', logger, metrics.registry));
     const onError = (err: unknown) => logger.warn({ err }, 'key-value store error');
     const keyValueStore =
       provided.keyValueStore ?? own(keyValueStoreFromEnvironment(config.REDIS_URL, { keyPrefix: KEY_PREFIX, onError }));

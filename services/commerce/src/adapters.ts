@@ -15,11 +15,12 @@ export interface CommerceAdapters extends CommerceStores {
  */
 export function openCommerceAdapters(
   config: CommerceConfig,
-  { logger }: AdapterContext,
+  { logger, metrics }: AdapterContext,
   provided: Partial<CommerceAdapters> = {},
 ): Promise<CommerceAdapters & OpenedAdapters> {
   return openInOrder(async (own) => {
-    const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'commerce', logger));
+    const eventBus =
+      provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'commerce', logger, metrics.registry));
     const { stores, readinessChecks } = own(
       await openStores({ service: 'commerce', config, logger, stores: COMMERCE_STORES, provided }),
     );

@@ -15,11 +15,12 @@ export interface I18nAdapters extends I18nStores {
  */
 export function openI18nAdapters(
   config: I18nConfig,
-  { logger }: AdapterContext,
+  { logger, metrics }: AdapterContext,
   provided: Partial<I18nAdapters> = {},
 ): Promise<I18nAdapters & OpenedAdapters> {
   return openInOrder(async (own) => {
-    const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'i18n', logger));
+    const eventBus =
+      provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'i18n', logger, metrics.registry));
     const { stores, readinessChecks } = own(
       await openStores({ service: 'i18n', config, logger, stores: I18N_STORES, provided }),
     );

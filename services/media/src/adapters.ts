@@ -25,11 +25,12 @@ export const openBlobStore = (config: MediaConfig): BlobStore =>
  */
 export function openMediaAdapters(
   config: MediaConfig,
-  { logger }: AdapterContext,
+  { logger, metrics }: AdapterContext,
   provided: Partial<MediaAdapters> = {},
 ): Promise<MediaAdapters & OpenedAdapters> {
   return openInOrder(async (own) => {
-    const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'media', logger));
+    const eventBus =
+      provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'media', logger, metrics.registry));
     const blobStore = provided.blobStore ?? own(openBlobStore(config));
     const { stores, readinessChecks } = own(
       await openStores<Pick<MediaAdapters, 'videos'>>({

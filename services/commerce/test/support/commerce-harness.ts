@@ -2,7 +2,7 @@ import { DEFAULT_INTERNAL_TOKEN_KEY_ID, parseConfig } from '@kadr/config';
 import { encodeEvent, type EventPayloadInit } from '@kadr/contracts';
 import { MemoryEventBus, type EventBus } from '@kadr/event-bus';
 import { mintInternalToken, type InternalTokenKeys } from '@kadr/http-kit';
-import { createLogger, createMetrics, type Logger } from '@kadr/telemetry';
+import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
 import { commerceConfigSchema, type CommerceConfig } from '../../src/config';
 import { MemoryAccountRepository } from '../../src/data-access/accounts/memory-account.repository';
 import { MemoryLedgerRepository } from '../../src/data-access/ledger/memory-ledger.repository';
@@ -51,6 +51,8 @@ export interface Harness extends ComposedCommerce {
   bus: EventBus;
   config: CommerceConfig;
   logger: Logger;
+  /** The service's metrics (its registry). */
+  metrics: ServiceMetrics;
   /** Publishes an event as another service would. */
   publish(payload: EventPayloadInit, correlationId?: string): Promise<void>;
   close(): Promise<void>;
@@ -75,11 +77,12 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     eventBus: bus,
   };
   const logger = options.logger ?? silentLogger();
+  const metrics = createMetrics({ service: 'commerce', defaultMetrics: false });
   const composed = composeCommerce({
     config,
     adapters,
     logger,
-    metrics: createMetrics({ service: 'commerce', defaultMetrics: false }),
+    metrics,
     clock: options.clock,
     tpayEgress: options.tpayEgress,
     relayIntervalMs: 50,
@@ -91,6 +94,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     bus,
     config,
     logger,
+    metrics,
     async publish(payload, correlationId = 'test-correlation') {
       const event = encodeEvent(payload, { producer: 'test', correlationId });
       await bus.publish(event.topic, [event]);

@@ -1,4 +1,5 @@
 import { MemoryCollection, type DeepReadonly, type PersistenceOptions } from '@kadr/documents';
+import { outboxStatsOf, type OutboxStats } from '@kadr/outbox';
 import type { Job } from '../../domain/jobs/job';
 import type { JobChange, JobCondition, JobListQuery, JobRepository, PendingOutbox, QueueHead } from './job.repository';
 
@@ -117,6 +118,11 @@ export class MemoryJobRepository implements JobRepository {
     if (job?.deletedAt && job.outbox.length === 0) {
       await this.jobs.deleteOne((j) => j.id === jobId && j.deletedAt !== null && j.outbox.length === 0);
     }
+  }
+
+  async outboxStats(): Promise<OutboxStats> {
+    const jobs = await this.jobs.find((j) => j.outbox.length > 0);
+    return outboxStatsOf(jobs.flatMap((j) => j.outbox.map((entry) => entry.createdAt)));
   }
 
   flush(): Promise<void> {
