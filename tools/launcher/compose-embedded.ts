@@ -94,9 +94,17 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
 
   try {
     // The in-process event bus every service shares (consumer-group semantics as on Kafka) —
-    // unless KAFKA_BROKERS names a real one: then every service opens its own Kafka client.
-    const bus = processEnv.KAFKA_BROKERS ? undefined : new MemoryEventBus({ log: logger });
-    if (bus) steps.unshift({ name: 'event-bus', run: () => bus.close() });
+    // unless KAFKA_BROKERS names a real one: then every service opens its own Kafka client (and
+    // its metrics go to that service's registry). The shared bus belongs to no service: its
+    // metrics have a registry of their own (service="kadr"), its consumers named by their group.
+    const busMetrics = createMetrics({ service: 'kadr', defaultMetrics: false });
+    const bus = processEnv.KAFKA_BROKERS
+      ? undefined
+      : new MemoryEventBus({ log: logger, registry: busMetrics.registry });
+    if (bus) {
+      steps.unshift({ name: 'event-bus', run: () => bus.close() });
+      registries.push(busMetrics.registry);
+    }
 
     if (!config.OIDC_ISSUER_URL) {
       // No issuer configured: the development identity provider (it refuses NODE_ENV=production).

@@ -230,6 +230,11 @@ describe('hostile input over every route of the embedded stack', () => {
       expect(separate).toContain(`service="${service}"`);
     }
     expect(separate.match(/^# TYPE http_request_duration_seconds histogram$/gm)).toHaveLength(1);
+    // The shared in-process bus reports in a registry of its own; each outbox relay in its service's.
+    expect(separate).toMatch(/^eventbus_consumer_lag_messages\{[^}]*service="kadr"[^}]*\} \d+$/m);
+    for (const outbox of ['users', 'jobs', 'accounts', 'orders']) {
+      expect(separate).toMatch(new RegExp(`^outbox_pending_entries\\{[^}]*outbox="${outbox}"[^}]*\\} \\d+$`, 'm'));
+    }
     const page = await fetch(`${stack.base}/health`);
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");

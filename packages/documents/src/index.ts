@@ -4,6 +4,7 @@ export type { ConnectDocumentsOptions, DocumentsConnection } from './connection'
 export { isTransientDbError, toDbTransientError, DbTransientError, DB_TRANSIENT_PROBLEM } from './transient-errors';
 export type { ErrorProblemHint } from './transient-errors';
 export { DuplicateKeyError, isDuplicateKeyError, DUPLICATE_KEY_CODE } from './duplicate-key';
+export { arrayElementStats, type ArrayElementStats } from './array-element-stats';
 export type { DocumentsLogger } from './logger';
 export { MemoryCollection } from './memory/memory-collection';
 export type {

@@ -4,6 +4,8 @@
  * order, so a pino logger can be passed as is.
  */
 export interface EventBusLog {
+  /** Routine trouble worth a look only when debugging (a lag reading the broker did not answer). */
+  debug?(fields: Record<string, unknown>, message: string): void;
   info(fields: Record<string, unknown>, message: string): void;
   warn(fields: Record<string, unknown>, message: string): void;
   error(fields: Record<string, unknown>, message: string): void;

@@ -42,7 +42,12 @@ export interface DeliveredMessage {
   attempt: number;
 }
 
-export type MessageHandler = (message: DeliveredMessage) => Promise<void>;
+/**
+ * A handler resolves when it is done with the message. It may answer `'duplicate'` when it
+ * recognised a redelivery and skipped it (subscribeTopics' dedupe does): the message is committed
+ * all the same, and counted apart from the processed ones.
+ */
+export type MessageHandler = (message: DeliveredMessage) => Promise<void | 'duplicate'>;
 
 export interface SubscribeOptions {
   /** Consumer group: every group receives every message once; members of one group share the work. */

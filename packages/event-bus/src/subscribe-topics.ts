@@ -58,14 +58,14 @@ export function subscribeTopics<T extends Topic>(
   const deadLetterTopics = (deadLetters?.of ?? []).map(dlqTopicOf);
   const isHandled = (topic: string): topic is T => Object.hasOwn(handlers, topic);
 
-  const handle = async <K extends T>(topic: K, message: DeliveredMessage): Promise<void> => {
+  const handle = async <K extends T>(topic: K, message: DeliveredMessage): Promise<void | 'duplicate'> => {
     const envelope = decodeEventOn(topic, message.value);
     const handler: TopicHandler<K> = handlers[topic];
     const { eventId } = envelope;
     if (!dedupe || !eventId) return handler(envelope, message);
     if (!(await dedupe.claim(eventId))) {
       logger?.debug({ eventId, topic }, 'event already handled');
-      return;
+      return 'duplicate'; // counted as such by the bus (eventbus_messages_consumed_total)
     }
     try {
       await handler(envelope, message);

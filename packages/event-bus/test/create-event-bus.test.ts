@@ -1,3 +1,4 @@
+import { Registry } from 'prom-client';
 import { createEventBus, eventBusFromEnvironment, KafkaEventBus, MemoryEventBus } from '../src';
 
 describe('createEventBus', () => {
@@ -27,6 +28,15 @@ describe('eventBusFromEnvironment', () => {
       expect(bus).toBeInstanceOf(MemoryEventBus);
       await bus.close();
     }
+  });
+
+  it("gives the bus the service's registry", async () => {
+    const registry = new Registry();
+    const bus = eventBusFromEnvironment(undefined, 'commerce', log, registry);
+    await bus.publish('t', [{ key: 'k', value: new Uint8Array() }]);
+    const published = await registry.getSingleMetric('eventbus_messages_published_total')?.get();
+    expect(published?.values).toEqual([{ labels: { topic: 't' }, value: 1 }]);
+    await bus.close();
   });
 
   it('is Kafka when brokers are named', async () => {

@@ -5,6 +5,7 @@ import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider } from '@open
 import { runAsService, ServiceAttributionProcessor, ServiceResourceExporter } from '@kadr/telemetry';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
+import { Registry, type LabelValues, type MetricValueWithName } from 'prom-client';
 import {
   DLQ_HEADERS,
   dlqTopicOf,
@@ -29,21 +30,51 @@ const text = (value: string): Uint8Array => new TextEncoder().encode(value);
 const textOf = (value: Uint8Array): string => new TextDecoder().decode(value);
 const bytesOf = (value: Uint8Array): number[] => Array.from(value);
 
+type Labels = LabelValues<string>;
+
+/** A metric's series (for a histogram: its `_bucket`, `_sum` and `_count` series), as the registry reads them now. */
+async function seriesOf(
+  registry: Registry,
+  name: string,
+): Promise<Array<{ series: string; labels: Labels; value: number }>> {
+  const metric = await registry.getSingleMetric(name)?.get();
+  return (metric?.values ?? []).map((entry: MetricValueWithName<string>) => ({
+    series: entry.metricName ?? name,
+    labels: entry.labels,
+    value: entry.value,
+  }));
+}
+
+/** The value of the series `series` (default: the metric's own) with exactly these labels; 0 when it does not exist yet. */
+async function valueOf(
+  registry: Registry,
+  name: string,
+  labels: Record<string, string>,
+  series = name,
+): Promise<number> {
+  const sameLabels = (candidate: Labels): boolean =>
+    Object.keys(candidate).length === Object.keys(labels).length &&
+    Object.entries(labels).every(([label, value]) => String(candidate[label]) === value);
+  const found = (await seriesOf(registry, name)).find((entry) => entry.series === series && sameLabels(entry.labels));
+  return found?.value ?? 0;
+}
+
 /**
  * The behaviour every EventBus adapter must show (ARCHITECTURE §2): at-least-once delivery per
  * consumer group, partitions shared by a group's members, per-key order, retries, dead letters,
- * committed offsets, and trace context carried in headers. `create` returns a fresh bus whose
- * topics have at least 2 partitions; every test uses its own topics and groups.
+ * committed offsets, trace context carried in headers, and the same metrics. `create` returns a
+ * fresh bus whose topics have at least 2 partitions, its metrics in `registry`; every test uses
+ * its own topics and groups.
  */
-export function eventBusContract(create: () => Promise<EventBus>, timings: ContractTimings): void {
+export function eventBusContract(create: (registry: Registry) => Promise<EventBus>, timings: ContractTimings): void {
   const { deliveryTimeoutMs, settleMs, testTimeoutMs } = timings;
   const buses: EventBus[] = [];
   const run = randomUUID().slice(0, 8);
   let sequence = 0;
   const unique = (name: string): string => `contract.${name}.${run}-${(sequence += 1)}`;
 
-  async function newBus(): Promise<EventBus> {
-    const bus = await create();
+  async function newBus(registry = new Registry()): Promise<EventBus> {
+    const bus = await create(registry);
     buses.push(bus);
     return bus;
   }
@@ -59,15 +90,15 @@ export function eventBusContract(create: () => Promise<EventBus>, timings: Contr
     await Promise.all(buses.splice(0).map((bus) => bus.close()));
   });
 
-  async function waitFor(what: string, condition: () => boolean): Promise<void> {
+  async function waitFor(what: string, condition: () => boolean | Promise<boolean>): Promise<void> {
     const deadline = Date.now() + deliveryTimeoutMs;
-    while (!condition()) {
+    while (!(await condition())) {
       if (Date.now() > deadline) throw new Error(`timed out after ${deliveryTimeoutMs} ms waiting for ${what}`);
       await delay(10);
     }
   }
 
-  /** Subscribes with a handler that records every delivery (after `handle` succeeded). */
+  /** Subscribes with a handler that records every delivery (after `handle` succeeded) and answers what `handle` answered. */
   async function recordingSubscriber(
     bus: EventBus,
     options: Omit<SubscribeOptions, 'handler'> & { handle?: MessageHandler },
@@ -78,8 +109,9 @@ export function eventBusContract(create: () => Promise<EventBus>, timings: Contr
       retryDelayMs: 10,
       ...rest,
       handler: async (message) => {
-        await handle?.(message);
+        const result = await handle?.(message);
         seen.push(message);
+        return result;
       },
     });
     return { seen, consumer };
@@ -538,6 +570,154 @@ export function eventBusContract(create: () => Promise<EventBus>, timings: Contr
       expect(values(second.seen)).toEqual(['pending']);
       expect(second.seen[0]!.attempt).toBe(1);
       expect(attempts).toBe(1);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'counts published messages, and each handled delivery with its handler time',
+    async () => {
+      const registry = new Registry();
+      const bus = await newBus(registry);
+      const topic = await newTopic(bus, 'metrics-processed');
+      const group = unique('counted');
+      const { seen } = await recordingSubscriber(bus, {
+        group,
+        topics: [topic],
+        // A handler that recognises a redelivery answers 'duplicate' (subscribeTopics' dedupe does).
+        handle: (message) => Promise.resolve(textOf(message.value) === 'seen-before' ? 'duplicate' : undefined),
+      });
+
+      await bus.publish(topic, [
+        { key: 'k', value: text('first') },
+        { key: 'k', value: text('seen-before') },
+      ]);
+      await bus.publish(topic, [{ key: 'k', value: text('second') }]);
+      await waitFor('3 messages', () => seen.length >= 3);
+      await delay(settleMs);
+
+      const published = (labels: Record<string, string>) =>
+        valueOf(registry, 'eventbus_messages_published_total', labels);
+      const consumed = (outcome: string) =>
+        valueOf(registry, 'eventbus_messages_consumed_total', { group, topic, outcome });
+      expect(await published({ topic })).toBe(3);
+      expect(await consumed('processed')).toBe(2);
+      expect(await consumed('duplicate')).toBe(1);
+      expect(await consumed('failed')).toBe(0);
+      const handled = { group, topic, outcome: 'ok' };
+      expect(
+        await valueOf(
+          registry,
+          'eventbus_handler_duration_seconds',
+          handled,
+          'eventbus_handler_duration_seconds_count',
+        ),
+      ).toBe(3);
+      expect(await valueOf(registry, 'eventbus_handler_retries_total', { group, topic })).toBe(0);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    'counts a failed attempt and its retry, and a dead-lettered message, the same way on every adapter',
+    async () => {
+      const registry = new Registry();
+      const bus = await newBus(registry);
+      const topic = await newTopic(bus, 'metrics-failures');
+      const group = unique('failing');
+      let flakyFailures = 0;
+      const { seen } = await recordingSubscriber(bus, {
+        group,
+        topics: [topic],
+        maxAttempts: 3,
+        retryDelayMs: 5,
+        handle: (message) => {
+          const value = textOf(message.value);
+          if (value === 'poison') return Promise.reject(new Error('cannot parse poison pill'));
+          if (value === 'flaky' && flakyFailures++ === 0) return Promise.reject(new Error('transient failure'));
+          return Promise.resolve();
+        },
+      });
+
+      // One key: handled in this order. Attempts: flaky ✗ ✓, poison ✗ ✗ ✗ (dead letter), healthy ✓.
+      await bus.publish(
+        topic,
+        ['flaky', 'poison', 'healthy'].map((value) => ({ key: 'order-9', value: text(value) })),
+      );
+      const deadLettered = () => valueOf(registry, 'eventbus_messages_dead_lettered_total', { group, topic });
+      await waitFor(
+        'the healthy message and the dead letter',
+        async () => seen.length >= 2 && (await deadLettered()) >= 1,
+      );
+      await delay(settleMs);
+
+      expect(values(seen)).toEqual(['flaky', 'healthy']);
+      const consumed = (outcome: string) =>
+        valueOf(registry, 'eventbus_messages_consumed_total', { group, topic, outcome });
+      expect(await consumed('processed')).toBe(2);
+      expect(await consumed('failed')).toBe(3); // flaky's first attempt, poison's first two
+      expect(await consumed('dead_lettered')).toBe(1); // poison's last attempt
+      expect(await consumed('duplicate')).toBe(0);
+      expect(await deadLettered()).toBe(1);
+      expect(await valueOf(registry, 'eventbus_handler_retries_total', { group, topic })).toBe(3);
+      const attempts = (outcome: string) =>
+        valueOf(
+          registry,
+          'eventbus_handler_duration_seconds',
+          { group, topic, outcome },
+          'eventbus_handler_duration_seconds_count',
+        );
+      expect(await attempts('ok')).toBe(2);
+      expect(await attempts('error')).toBe(4);
+      // Publish calls only: the dead letter is counted as such, not as a publish to the .dlq topic.
+      expect(await valueOf(registry, 'eventbus_messages_published_total', { topic })).toBe(3);
+      expect(await valueOf(registry, 'eventbus_messages_published_total', { topic: dlqTopicOf(topic) })).toBe(0);
+    },
+    testTimeoutMs,
+  );
+
+  it(
+    "reports a group's lag per partition while its messages wait, and none once they are handled",
+    async () => {
+      const registry = new Registry();
+      const bus = await newBus(registry);
+      const topic = await newTopic(bus, 'metrics-lag');
+      const group = unique('lagging');
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const started: DeliveredMessage[] = [];
+      const { seen } = await recordingSubscriber(bus, {
+        group,
+        topics: [topic],
+        handle: async (message) => {
+          started.push(message);
+          await gate;
+        },
+      });
+
+      await bus.publish(topic, [
+        { key: 'k', value: text('first') },
+        { key: 'k', value: text('second') },
+      ]);
+      await waitFor('the first handler call', () => started.length >= 1);
+      const partition = String(started[0]!.partition);
+      const lagOf = async (): Promise<Map<string, number>> =>
+        new Map(
+          (await seriesOf(registry, 'eventbus_consumer_lag_messages'))
+            .filter(({ labels }) => labels.group === group && labels.topic === topic)
+            .map(({ labels, value }) => [String(labels.partition), value]),
+        );
+
+      // Both messages are published and none is committed: the one being handled counts too.
+      await waitFor('a lag of 2 on the partition of the key', async () => (await lagOf()).get(partition) === 2);
+      const waiting = await lagOf();
+      expect(waiting.size).toBeGreaterThanOrEqual(2); // every partition of the topic is reported
+      expect([...waiting.values()].reduce((sum, lag) => sum + lag, 0)).toBe(2);
+
+      release();
+      await waitFor('both messages handled', () => seen.length >= 2);
+      await waitFor('no lag left', async () => [...(await lagOf()).values()].every((lag) => lag === 0));
+      expect((await lagOf()).get(partition)).toBe(0);
     },
     testTimeoutMs,
   );

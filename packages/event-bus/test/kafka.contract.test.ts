@@ -4,11 +4,12 @@ import { eventBusContract } from './event-bus-contract';
 
 describeWithRealServer('kafka', 'event-bus contract [kafka]', ({ brokers }) => {
   eventBusContract(
-    () =>
+    (registry) =>
       Promise.resolve(
         new KafkaEventBus({
           brokers,
           clientId: 'event-bus-contract',
+          registry,
           partitions: 3,
           // Fast group changes for tests: members notice a rebalance within ~0.5 s.
           consumer: {

@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { Registry } from 'prom-client';
 import { DLQ_HEADERS, MemoryEventBus, type DeliveredMessage } from '../src';
 import { partitionOfKey } from '../src/memory/partition-of-key';
 
@@ -96,6 +97,39 @@ describe('MemoryEventBus (beyond the contract)', () => {
     await bus.close();
     await expect(bus.publish('t', [{ key: 'k', value: text('x') }])).rejects.toThrow('closed');
     expect(() => new MemoryEventBus({ partitions: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('MemoryEventBus metrics', () => {
+  /** `{group}/{topic}/{partition}` → lag, as a scrape of the registry sees it. */
+  async function lagIn(registry: Registry): Promise<Record<string, number>> {
+    const metric = await registry.getSingleMetric('eventbus_consumer_lag_messages')?.get();
+    return Object.fromEntries(
+      (metric?.values ?? []).map(({ labels, value }) => [`${labels.group}/${labels.topic}/${labels.partition}`, value]),
+    );
+  }
+
+  it('reports the lag of every bus sharing a registry, and drops a bus once it is closed', async () => {
+    const registry = new Registry();
+    const first = new MemoryEventBus({ partitions: 1, registry });
+    const second = new MemoryEventBus({ partitions: 1, registry });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve)); // `a`'s message stays uncommitted until then
+    const { seen, handler } = recorder();
+    try {
+      await first.subscribe({ group: 'a', topics: ['t'], handler: () => gate });
+      await second.subscribe({ group: 'b', topics: ['u'], handler });
+      await first.publish('t', [{ key: 'k', value: text('1') }]);
+      await second.publish('u', [{ key: 'k', value: text('1') }]);
+      await until(() => seen.length === 1);
+      expect(await lagIn(registry)).toEqual({ 'a/t/0': 1, 'b/u/0': 0 });
+
+      await second.close();
+      expect(await lagIn(registry)).toEqual({ 'a/t/0': 1 });
+    } finally {
+      release();
+      await Promise.all([first.close(), second.close()]);
+    }
   });
 });
 

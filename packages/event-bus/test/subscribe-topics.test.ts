@@ -7,6 +7,7 @@ import {
   type EventEnvelopeOf,
 } from '@kadr/contracts';
 import { until } from '@kadr/tooling/test-helpers';
+import { Registry } from 'prom-client';
 import {
   DLQ_HEADERS,
   MemoryEventBus,
@@ -221,6 +222,29 @@ describe('subscribeTopics', () => {
       expect(handled.sort()).toEqual(['job-1', 'job-2']);
       expect(dedupe.calls.sort()).toEqual(['claim e-1', 'claim e-1', 'claim e-2']);
       expect(debug).toHaveBeenCalledWith({ eventId: 'e-1', topic: 'job.progress' }, 'event already handled');
+    });
+
+    it('counts a skipped redelivery as a duplicate, not as processed', async () => {
+      const registry = new Registry();
+      const countingBus = new MemoryEventBus({ registry });
+      try {
+        await subscribeTopics(countingBus, {
+          group: 'g',
+          dedupe: claims(),
+          handlers: { 'job.progress': () => Promise.resolve() },
+        });
+        const event = progressed('job-1', 'e-1');
+        await publish(countingBus, event);
+        await publish(countingBus, event);
+        const consumed = async (outcome: string) =>
+          (await registry.getSingleMetric('eventbus_messages_consumed_total')?.get())?.values.find(
+            ({ labels }) => labels.outcome === outcome && labels.group === 'g' && labels.topic === 'job.progress',
+          )?.value ?? 0;
+        await until(async () => (await consumed('duplicate')) === 1);
+        expect(await consumed('processed')).toBe(1);
+      } finally {
+        await countingBus.close();
+      }
     });
 
     it('claims before the handler and unclaims when it fails, so the retry handles the event', async () => {

@@ -1,5 +1,6 @@
 import type { EventBus } from '@kadr/event-bus';
 import { publishEntry, type OutboxEntry } from './outbox-entry';
+import type { OutboxStats } from './outbox-metrics';
 import type { OutboxSource } from './outbox-relay';
 
 /** One aggregate's waiting entries, oldest first. */
@@ -13,6 +14,8 @@ export interface EntryOutbox {
   name: string;
   take(limit: number): Promise<PendingEntries[]>;
   remove(aggregateId: string, ids: readonly string[]): Promise<void>;
+  /** Entries waiting and when the oldest was written (its `createdAt`). */
+  stats(): Promise<OutboxStats>;
 }
 
 /** An outbox of encoded entries as a relay source: each entry is published on its topic, in the trace that wrote it. */
@@ -25,5 +28,6 @@ export function entriesSource(outbox: EntryOutbox, bus: Pick<EventBus, 'publish'
         items: entries.map((entry) => ({ id: entry.id, deliver: () => publishEntry(bus, entry) })),
       })),
     remove: (aggregateId, ids) => outbox.remove(aggregateId, ids),
+    stats: () => outbox.stats(),
   };
 }

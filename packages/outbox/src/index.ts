@@ -14,3 +14,4 @@ export {
   type OutboxEntry,
 } from './outbox-entry';
 export { entriesSource, type EntryOutbox, type PendingEntries } from './entries-source';
+export { outboxStatsOf, type OutboxStats } from './outbox-metrics';

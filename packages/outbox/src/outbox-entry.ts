@@ -17,6 +17,11 @@ export interface OutboxEntry {
   correlationId: string;
   /** W3C trace context of the work that wrote the entry, when it was traced. */
   traceparent?: string;
+  /**
+   * When the entry was written: how old the oldest pending entry is (`outbox_oldest_entry_age_seconds`).
+   * Absent on entries written before it was recorded.
+   */
+  createdAt?: Date;
 }
 
 /**
@@ -30,6 +35,7 @@ export const OUTBOX_ENTRY_FIELDS = {
   value: { type: String, required: true },
   correlationId: { type: String, required: true },
   traceparent: String,
+  createdAt: Date,
 } as const;
 
 /** An event as `encodeEvent` (@kadr/contracts) returns it. */
@@ -41,10 +47,11 @@ export interface EncodedMessage {
 }
 
 /**
- * The outbox entry for an event encoded now, remembering the trace it belongs to: the one its
- * `traceparent` header names (the caller knew it), else the trace of the work running now.
+ * The outbox entry for an event encoded now (written at `createdAt`), remembering the trace it
+ * belongs to: the one its `traceparent` header names (the caller knew it), else the trace of the
+ * work running now.
  */
-export function outboxEntryOf(message: EncodedMessage): OutboxEntry {
+export function outboxEntryOf(message: EncodedMessage, createdAt: Date = new Date()): OutboxEntry {
   const traceparent = message.headers[EVENT_HEADERS.traceparent] ?? currentTraceContext().traceparent;
   return {
     id: message.headers[EVENT_HEADERS.eventId] ?? '',
@@ -53,6 +60,7 @@ export function outboxEntryOf(message: EncodedMessage): OutboxEntry {
     value: Buffer.from(message.value).toString('base64'),
     correlationId: message.headers[EVENT_HEADERS.correlationId] ?? '',
     ...(traceparent ? { traceparent } : {}),
+    createdAt,
   };
 }
 

@@ -1,4 +1,6 @@
+import { Registry } from 'prom-client';
 import { currentService, outsideRequestContext, runAsService, type Logger } from '@kadr/telemetry';
+import { OutboxMetrics, type OutboxStats } from './outbox-metrics';
 
 /** One waiting outbox entry and how to deliver it (idempotent: it may be delivered again). */
 export interface OutboxItem {
@@ -17,6 +19,8 @@ export interface OutboxSource {
   take(limit: number): Promise<OutboxBatch[]>;
   /** Pulls delivered entries off the aggregate (entries written meanwhile stay). */
   remove(aggregateId: string, ids: readonly string[]): Promise<void>;
+  /** What is pending now (the `outbox_pending_entries` and `outbox_oldest_entry_age_seconds` gauges, read at scrape time). */
+  stats(): Promise<OutboxStats>;
 }
 
 export interface OutboxRelayOptions {
@@ -28,6 +32,8 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** A delivery that takes longer counts as failed (Kafka's producer retries for long). Default 10 s. */
   deliveryTimeoutMs?: number;
+  /** Where the relay's metrics go (outbox-metrics.ts; the service's registry); without one they are kept but not exported. */
+  registry?: Registry;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -50,6 +56,8 @@ export class OutboxRelay {
   private readonly intervalMs: number;
   private readonly batchSize: number;
   private readonly deliveryTimeoutMs: number;
+  private readonly metrics: OutboxMetrics;
+  private stopReporting: (() => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private passes: Promise<unknown> = Promise.resolve();
@@ -65,6 +73,7 @@ export class OutboxRelay {
     this.intervalMs = options.intervalMs ?? 1_000;
     this.batchSize = options.batchSize ?? 50;
     this.deliveryTimeoutMs = options.deliveryTimeoutMs ?? 10_000;
+    this.metrics = new OutboxMetrics(options.registry ?? new Registry(), options.logger);
   }
 
   /**
@@ -75,6 +84,8 @@ export class OutboxRelay {
     this.users += 1;
     if (this.users > 1) return;
     this.stopped = false;
+    // The gauges report the sources while the relay runs (read only when scraped).
+    this.stopReporting = this.metrics.report(this.options.sources);
     this.timer ??= setInterval(() => this.nudge(), this.intervalMs);
     this.timer.unref();
     this.nudge();
@@ -97,6 +108,8 @@ export class OutboxRelay {
     this.users = Math.max(0, this.users - 1);
     if (this.users > 0) return;
     this.stopped = true;
+    this.stopReporting?.();
+    this.stopReporting = undefined;
     clearInterval(this.timer);
     this.timer = undefined;
     await this.running;
@@ -139,9 +152,11 @@ export class OutboxRelay {
       try {
         for (const item of items) {
           await withTimeout(item.deliver(), this.deliveryTimeoutMs, `delivering ${source.name} ${item.id}`);
+          this.metrics.countPublished(source.name);
           done.push(item.id);
         }
       } catch (error) {
+        this.metrics.countFailure(source.name);
         logger.warn({ err: error, outbox: source.name, aggregateId }, 'outbox relay could not deliver; will retry');
       }
       if (done.length === 0) continue;

@@ -12,7 +12,7 @@ import {
   ServiceResourceExporter,
 } from '@kadr/telemetry';
 import { until } from '@kadr/tooling/test-helpers';
-import { OutboxRelay, entriesSource, outboxEntryOf, type OutboxEntry } from '../src';
+import { OutboxRelay, entriesSource, outboxEntryOf, outboxStatsOf, type OutboxEntry } from '../src';
 
 // ARCHITECTURE §2: every event carries the `traceparent` of the work that caused it. Events leave
 // through outboxes, published later by a relay pass that belongs to no request (issue 17): the
@@ -45,6 +45,15 @@ describe('an outbox entry', () => {
       { case: 'userDeleted', value: { userId, purge: false } },
       { producer: 'test', correlationId: `corr-${userId}` },
     );
+
+  it('records when it was written: now, or the time the writer gives', () => {
+    const before = Date.now();
+    const entry = outboxEntryOf(encoded('u-0'));
+    expect(entry.createdAt!.getTime()).toBeGreaterThanOrEqual(before);
+    expect(entry.createdAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    const at = new Date('2025-01-02T03:04:05.000Z');
+    expect(outboxEntryOf(encoded('u-0'), at).createdAt).toEqual(at);
+  });
 
   it('outside any trace has no traceparent', () => {
     expect(outboxEntryOf(encoded('u-0')).traceparent).toBeUndefined();
@@ -85,6 +94,7 @@ describe('an outbox entry', () => {
                 name: 'test',
                 take: () => Promise.resolve(pending.length ? [{ aggregateId: 'u-2', entries: [...pending] }] : []),
                 remove: () => Promise.resolve(void pending.splice(0)),
+                stats: () => Promise.resolve(outboxStatsOf(pending.map((entry) => entry.createdAt))),
               },
               bus,
             ),

@@ -1,5 +1,5 @@
 import { createLogger } from '@kadr/telemetry';
-import { OutboxRelay, type OutboxBatch, type OutboxSource } from '../src';
+import { OutboxRelay, outboxStatsOf, type OutboxBatch, type OutboxSource, type OutboxStats } from '../src';
 
 const logger = createLogger({ service: 'outbox-test', level: 'silent' });
 
@@ -36,6 +36,10 @@ class FakeSource implements OutboxSource {
       (this.outboxes.get(aggregateId) ?? []).filter((id) => !ids.includes(id)),
     );
     return Promise.resolve();
+  }
+
+  stats(): Promise<OutboxStats> {
+    return Promise.resolve(outboxStatsOf([...this.outboxes.values()].flat().map(() => undefined)));
   }
 }
 
@@ -92,6 +96,7 @@ describe('OutboxRelay', () => {
           items: b.items.map((i) => ({ ...i, deliver: () => new Promise<void>(() => {}) })),
         })),
       remove: (id, ids) => source.remove(id, ids),
+      stats: () => source.stats(),
     };
     const relay = new OutboxRelay({ sources: [hanging], logger, deliveryTimeoutMs: 50 });
     expect(await relay.runOnce()).toBe(0);

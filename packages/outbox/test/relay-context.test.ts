@@ -1,7 +1,7 @@
 import { context, trace, TraceFlags } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { createLogger, currentCorrelationId, runWithCorrelationId } from '@kadr/telemetry';
-import { OutboxRelay, type OutboxBatch, type OutboxSource } from '../src';
+import { OutboxRelay, outboxStatsOf, type OutboxBatch, type OutboxSource, type OutboxStats } from '../src';
 
 // A request that writes an entry nudges the relay; the pass it starts delivers whatever is pending —
 // other requests' entries too. It must not run inside the nudging request's trace or correlation
@@ -32,6 +32,10 @@ class RecordingSource implements OutboxSource {
   remove(): Promise<void> {
     this.pending = false;
     return Promise.resolve();
+  }
+
+  stats(): Promise<OutboxStats> {
+    return Promise.resolve(outboxStatsOf(this.pending ? [undefined] : []));
   }
 }
 

@@ -1,6 +1,7 @@
 export { startTracing, stopTracing, type TracingOptions } from './tracing';
 export { createLogger, REDACTED_PATHS, type CreateLoggerOptions, type Logger } from './logger';
 export { createMetrics, metricOnce, STORE_CALL_BUCKETS, type ServiceMetrics } from './metrics';
+export { ScrapeReadings, type ScrapeReadingsOptions } from './scrape-readings';
 export { acceptCorrelationId, currentCorrelationId, outsideRequestContext, runWithCorrelationId } from './correlation';
 export {
   currentService,

@@ -20,7 +20,8 @@ export function openAdminAdapters(
   provided: Partial<AdminAdapters> = {},
 ): Promise<AdminAdapters & OpenedAdapters> {
   return openInOrder(async (own) => {
-    const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'admin', logger));
+    const eventBus =
+      provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'admin', logger, metrics.registry));
     const opened = own(
       await openStores({
         service: 'admin',

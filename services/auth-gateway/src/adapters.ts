@@ -26,7 +26,8 @@ export function openGatewayAdapters(
   provided: Partial<GatewayAdapters> = {},
 ): Promise<GatewayAdapters & OpenedAdapters> {
   return openInOrder(async (own) => {
-    const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'auth-gateway', logger));
+    const eventBus =
+      provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'auth-gateway', logger, metrics.registry));
     const onError = (err: unknown) => logger.warn({ err }, 'key-value store error');
     const { registry } = metrics;
     const kvSettings = { keyPrefix: KEY_PREFIX, onError, registry };

@@ -33,7 +33,7 @@ export function composeAuthGateway(parts: GatewayParts, pipeline: PipelineFactor
   // Every replica hears when a session ends, and ends that session's live streams.
   const sessionEndNotices = new SessionEndNotices(kv);
   const sessions = new SessionStore(kv, { ...sessionPolicyOf(config), endNotices: sessionEndNotices });
-  const relay = usersOutboxRelay({ users, bus, logger });
+  const relay = usersOutboxRelay({ users, bus, logger, registry: metrics.registry });
   const liveOptions = { maxConnections: config.SSE_MAX_CONNECTIONS, ...parts.live };
   const live = createLiveUpdates({ kv, bus, sessions, sessionEndNotices, logger, metrics, options: liveOptions });
   const mounts = pipeline(parts);

@@ -19,7 +19,8 @@ export function openCommerceAdapters(
   provided: Partial<CommerceAdapters> = {},
 ): Promise<CommerceAdapters & OpenedAdapters> {
   return openInOrder(async (own) => {
-    const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'commerce', logger));
+    const eventBus =
+      provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'commerce', logger, metrics.registry));
     const { stores, readinessChecks } = own(
       await openStores({
         service: 'commerce',

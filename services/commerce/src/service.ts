@@ -31,7 +31,13 @@ const ORDER_SWEEP_INTERVAL_MS = 60_000;
 /** Commerce without a listening socket: what tests drive with supertest, and what `startCommerce` serves. */
 export function composeCommerce(parts: CommerceParts): ComposedCommerce {
   const { config, adapters, logger, metrics, clock } = parts;
-  const relay = commerceOutboxRelay({ ...adapters, bus: adapters.eventBus, logger, intervalMs: parts.relayIntervalMs });
+  const relay = commerceOutboxRelay({
+    ...adapters,
+    bus: adapters.eventBus,
+    logger,
+    intervalMs: parts.relayIntervalMs,
+    registry: metrics.registry,
+  });
   const tpay = wireTpay(tpaySettingsOf(config), parts.tpayEgress);
   const money = commerceMetricsOf(metrics.registry);
   const commerce = createCommerce({

@@ -19,7 +19,8 @@ export function openI18nAdapters(
   provided: Partial<I18nAdapters> = {},
 ): Promise<I18nAdapters & OpenedAdapters> {
   return openInOrder(async (own) => {
-    const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'i18n', logger));
+    const eventBus =
+      provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'i18n', logger, metrics.registry));
     const { stores, readinessChecks } = own(
       await openStores({ service: 'i18n', config, logger, registry: metrics.registry, stores: I18N_STORES, provided }),
     );

@@ -33,7 +33,8 @@ export function openJobsAdapters(
   provided: Partial<JobsAdapters> = {},
 ): Promise<OpenedJobsAdapters> {
   return openInOrder(async (own) => {
-    const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'jobs', logger));
+    const eventBus =
+      provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'jobs', logger, metrics.registry));
     // Jobs only writes blobs; media signs their URLs (the embedded launcher passes media's store in).
     const signingSecret = config.BLOB_SIGNING_SECRET ?? config.INTERNAL_TOKEN_SECRET;
     const local = { signingSecret, defaultDataDir: path.join(os.tmpdir(), 'kadr') };
@@ -41,7 +42,8 @@ export function openJobsAdapters(
     const { stores, readinessChecks } = own(
       await openStores({ service: 'jobs', config, logger, registry: metrics.registry, provided, stores: JOBS_STORES }),
     );
-    const relay = provided.relay ?? jobsOutboxRelay({ jobs: stores.jobs, bus: eventBus, logger });
+    const relay =
+      provided.relay ?? jobsOutboxRelay({ jobs: stores.jobs, bus: eventBus, logger, registry: metrics.registry });
     return { eventBus, blobStore, ...stores, relay, readinessChecks };
   });
 }

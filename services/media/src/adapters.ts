@@ -33,7 +33,8 @@ export function openMediaAdapters(
   provided: Partial<MediaAdapters> = {},
 ): Promise<MediaAdapters & OpenedAdapters> {
   return openInOrder(async (own) => {
-    const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'media', logger));
+    const eventBus =
+      provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'media', logger, metrics.registry));
     const blobStore = provided.blobStore ?? own(openBlobStore(config, metrics.registry));
     const { stores, readinessChecks } = own(
       await openStores<Pick<MediaAdapters, 'videos'>>({

@@ -1,12 +1,16 @@
 import { Kafka, Partitioners, type Admin, type Producer } from 'kafkajs';
+import { Registry } from 'prom-client';
+import { ScrapeReadings } from '@kadr/telemetry';
+import { BusMetrics, type PartitionLag } from '../bus-metrics';
 import { deadLetterOf } from '../dead-letter';
 import type { DeadLetter } from '../dead-letters';
 import { errorsToStderr, type EventBusLog } from '../log';
 import { dlqTopicOf, type ConsumerHandle, type EventBus, type OutgoingMessage, type SubscribeOptions } from '../port';
-import { subscriptionOf } from '../subscription';
+import { subscriptionOf, type Subscription } from '../subscription';
 import { headersWithTraceContext, tracedPublish } from '../trace-context';
 import { startConsumer, type KafkaConsumerTuning } from './kafka-consumer';
 import { readKafkaDeadLetters } from './kafka-dead-letters';
+import { readConsumerLag } from './kafka-lag';
 import { kafkaLogCreator, kafkaLogLevelOf, type KafkaLogLevelName } from './kafka-log';
 import { pinStartAtEnd } from './kafka-start-position';
 import { DEFAULT_TOPIC_PARTITIONS, KafkaTopics } from './kafka-topics';
@@ -34,12 +38,16 @@ export interface KafkaEventBusOptions {
   joinTimeoutMs?: number;
   /** The clock of the `dlq-failed-at` header. */
   now?: () => Date;
+  /** Where the bus's metrics go (bus-metrics.ts); without one they are kept but not exported. */
+  registry?: Registry;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Consumers catch up within minutes; a week covers a long outage and a replay. */
 export const DEFAULT_RETENTION_MS = 7 * DAY_MS;
 export const DEFAULT_DEAD_LETTER_RETENTION_MS = 30 * DAY_MS;
+/** How long a scrape waits for the broker's offsets before it reports the last lag read (a scrape must not hang). */
+const LAG_READ_TIMEOUT_MS = 1_500;
 
 /**
  * The event bus on Kafka (kafkajs). Publishing uses one idempotent producer (acks from all
@@ -49,8 +57,11 @@ export const DEFAULT_DEAD_LETTER_RETENTION_MS = 30 * DAY_MS;
 export class KafkaEventBus implements EventBus {
   private readonly kafka: Kafka;
   private readonly topics: KafkaTopics;
-  private readonly handles = new Set<ConsumerHandle>();
+  /** The running members and what they subscribed (whose lag the bus reports). */
+  private readonly handles = new Map<ConsumerHandle, Subscription>();
   private readonly log: EventBusLog;
+  private readonly metrics: BusMetrics;
+  private readonly stopReportingLag: () => void;
   private producer?: Promise<Producer>;
   private admin?: Promise<Admin>;
   private closed = false;
@@ -71,6 +82,13 @@ export class KafkaEventBus implements EventBus {
       retentionMs: options.retentionMs ?? DEFAULT_RETENTION_MS,
       deadLetterRetentionMs: options.deadLetterRetentionMs ?? DEFAULT_DEAD_LETTER_RETENTION_MS,
     });
+    this.metrics = new BusMetrics(options.registry ?? new Registry());
+    // Read from the broker only when scraped; while it is away the last lag read is reported.
+    const lag = new ScrapeReadings(() => this.readLag(), {
+      timeoutMs: LAG_READ_TIMEOUT_MS,
+      onError: (error) => this.log.debug?.({ error: String(error) }, 'could not read consumer lag'),
+    });
+    this.stopReportingLag = this.metrics.reportLag(async () => (await lag.latest()) ?? []);
   }
 
   async ensureTopics(topics: string[]): Promise<void> {
@@ -81,6 +99,7 @@ export class KafkaEventBus implements EventBus {
   async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
     this.assertOpen();
     await tracedPublish('kafka', topic, messages.length, () => this.send(topic, messages));
+    this.metrics.countPublished(topic, messages.length);
   }
 
   /** Publishing without the open check: a consumer still finishing during close may dead-letter. */
@@ -103,7 +122,7 @@ export class KafkaEventBus implements EventBus {
 
   async subscribe(options: SubscribeOptions): Promise<ConsumerHandle> {
     this.assertOpen();
-    const subscription = subscriptionOf(options, 'kafka');
+    const subscription = subscriptionOf(options, 'kafka', this.metrics);
     // Subscribing to a topic that does not exist yet leaves a KRaft-era kafkajs consumer without
     // partitions for that topic, so the topics (and .dlq) are made ready first.
     await this.topics.ensure(subscription.topics);
@@ -127,13 +146,16 @@ export class KafkaEventBus implements EventBus {
           'message dead-lettered',
         );
         const failedAt = (this.options.now ?? (() => new Date()))();
-        await this.send(dlqTopicOf(message.topic), [deadLetterOf(message, outcome.error, outcome.attempts, failedAt)]);
+        const letter = deadLetterOf(message, outcome.error, outcome.attempts, failedAt);
+        await this.metrics.deadLettering(subscription.group, message.topic, () =>
+          this.send(dlqTopicOf(message.topic), [letter]),
+        );
       },
     });
     const handle: ConsumerHandle = {
       stop: () => consumer.stop().finally(() => this.handles.delete(handle)),
     };
-    this.handles.add(handle);
+    this.handles.set(handle, subscription);
     return handle;
   }
 
@@ -144,10 +166,24 @@ export class KafkaEventBus implements EventBus {
     return readKafkaDeadLetters(topics, { kafka: this.kafka, admin, clientId: this.options.clientId });
   }
 
+  /** The lag of the groups with members running in this process (no broker call without one). */
+  private async readLag(): Promise<PartitionLag[]> {
+    const groups = new Map<string, Set<string>>();
+    for (const { group, topics } of this.handles.values()) {
+      const topicsOfGroup = groups.get(group) ?? new Set<string>();
+      for (const topic of topics) topicsOfGroup.add(topic);
+      groups.set(group, topicsOfGroup);
+    }
+    // A closed bus must not connect its admin client again.
+    if (groups.size === 0 || this.closed) return [];
+    return readConsumerLag(await this.connectedAdmin(), groups);
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const stops = await Promise.allSettled([...this.handles].map((handle) => handle.stop()));
+    this.stopReportingLag();
+    const stops = await Promise.allSettled([...this.handles.keys()].map((handle) => handle.stop()));
     const disconnects = await Promise.allSettled([
       this.producer?.then((producer) => producer.disconnect()),
       this.admin?.then((admin) => admin.disconnect()),

@@ -90,6 +90,22 @@ export class ConsumerGroup {
     this.wakeTopics(member.subscription.topics);
   }
 
+  /**
+   * Messages published but not committed yet, per partition of the topics the group's members
+   * subscribe to (none once every member left). The handler of a message runs before its commit,
+   * so a message being handled counts.
+   */
+  lag(): Array<{ topic: string; partition: number; lag: number }> {
+    const topics = new Set(this.members.flatMap((member) => member.subscription.topics));
+    return [...topics].flatMap((topic) => {
+      const committed = this.committed.get(topic) ?? [];
+      return this.dependencies
+        .topic(topic)
+        .endOffsets()
+        .map((end, partition) => ({ topic, partition, lag: end - (committed[partition] ?? 0) }));
+    });
+  }
+
   /** Called by the bus after a publish to `topic`'s `partition`. */
   wake(topic: string, partition: number): void {
     if (!this.committed.has(topic)) return;

@@ -1,3 +1,5 @@
+import { Registry } from 'prom-client';
+import { BusMetrics, type PartitionLag } from '../bus-metrics';
 import { deadLetterOf } from '../dead-letter';
 import type { DeadLetter } from '../dead-letters';
 import { errorsToStderr, type EventBusLog } from '../log';
@@ -17,6 +19,8 @@ export interface MemoryEventBusOptions {
   log?: EventBusLog;
   /** The clock of the `dlq-failed-at` header (tests pin it). */
   now?: () => Date;
+  /** Where the bus's metrics go (bus-metrics.ts); without one they are kept but not exported. */
+  registry?: Registry;
 }
 
 /**
@@ -32,6 +36,8 @@ export class MemoryEventBus implements EventBus {
   private readonly partitions: number;
   private readonly log: EventBusLog;
   private readonly now: () => Date;
+  private readonly metrics: BusMetrics;
+  private readonly stopReportingLag: () => void;
   private closed = false;
 
   constructor(options: MemoryEventBusOptions = {}) {
@@ -41,6 +47,8 @@ export class MemoryEventBus implements EventBus {
     }
     this.log = options.log ?? errorsToStderr;
     this.now = options.now ?? (() => new Date());
+    this.metrics = new BusMetrics(options.registry ?? new Registry());
+    this.stopReportingLag = this.metrics.reportLag(() => Promise.resolve(this.lag()));
   }
 
   ensureTopics(topics: string[]): Promise<void> {
@@ -50,7 +58,13 @@ export class MemoryEventBus implements EventBus {
     });
   }
 
-  publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
+  async publish(topic: string, messages: OutgoingMessage[]): Promise<void> {
+    await this.send(topic, messages);
+    this.metrics.countPublished(topic, messages.length);
+  }
+
+  /** Publishing without counting it as a publish call: dead letters go this way (as on Kafka). */
+  private send(topic: string, messages: OutgoingMessage[]): Promise<void> {
     return tracedPublish('kadr-memory', topic, messages.length, () => settle(() => this.append(topic, messages)));
   }
 
@@ -77,7 +91,7 @@ export class MemoryEventBus implements EventBus {
 
   private join(options: SubscribeOptions): ConsumerHandle {
     this.assertOpen();
-    const subscription = subscriptionOf(options, 'kadr-memory');
+    const subscription = subscriptionOf(options, 'kadr-memory', this.metrics);
     for (const name of withDeadLetterTopics(subscription.topics)) this.topicLog(name);
     const group = this.groupNamed(subscription.group);
     const member = new GroupMember(subscription);
@@ -103,7 +117,15 @@ export class MemoryEventBus implements EventBus {
   async close(): Promise<void> {
     if (this.closed) return;
     await Promise.all([...this.handles].map((handle) => handle.stop()));
+    this.stopReportingLag();
     this.closed = true;
+  }
+
+  /** Every group's lag on the topics its members subscribe to, from the in-process log positions. */
+  private lag(): PartitionLag[] {
+    return [...this.groups.values()].flatMap((group) =>
+      group.lag().map((partition) => ({ group: group.name, ...partition })),
+    );
   }
 
   private assertOpen(): void {
@@ -129,7 +151,8 @@ export class MemoryEventBus implements EventBus {
             { group: name, topic, key: message.key, attempts: outcome.attempts, error: String(outcome.error) },
             'message dead-lettered',
           );
-          await this.publish(dlqTopicOf(topic), [deadLetterOf(message, outcome.error, outcome.attempts, this.now())]);
+          const letter = deadLetterOf(message, outcome.error, outcome.attempts, this.now());
+          await this.metrics.deadLettering(name, topic, () => this.send(dlqTopicOf(topic), [letter]));
         },
         onDrainError: (error, where) => this.log.error({ ...where, error: String(error) }, 'partition runner stopped'),
       });

@@ -1,6 +1,8 @@
 import { decodeEventOn } from '@kadr/contracts';
 import { MemoryEventBus, type DeliveredMessage, type EventBus, type OutgoingMessage } from '@kadr/event-bus';
 import { createLogger } from '@kadr/telemetry';
+import { until } from '@kadr/tooling/test-helpers';
+import { Registry } from 'prom-client';
 import { createSignIn } from '../../domain/identity/sign-in';
 import { MemoryUserRepository } from '../users/memory-user.repository';
 import { usersOutboxRelay } from './users-outbox';
@@ -119,6 +121,7 @@ describe('outbox relay', () => {
     const failingRemoval = {
       takeOutbox: (limit: number) => users.takeOutbox(limit),
       removeFromOutbox: () => Promise.reject(new Error('database went away')),
+      outboxStats: () => users.outboxStats(),
     };
     expect(await usersOutboxRelay({ users: failingRemoval, bus, logger }).runOnce()).toBe(0);
     expect(await usersOutboxRelay({ users, bus, logger }).runOnce()).toBe(1);
@@ -147,6 +150,30 @@ describe('outbox relay', () => {
       const deadline = Date.now() + 2_000;
       while (received.length < 2 && Date.now() < deadline) await settle();
       expect(received).toHaveLength(2);
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it('reports the users outbox in the registry it is given: what waits, how old, what was published or failed', async () => {
+    const registry = new Registry();
+    const flaky = new FlakyBus(bus);
+    const user = await register('heidi');
+    const relay = usersOutboxRelay({ users, bus: flaky, logger, registry, intervalMs: 60_000 });
+    relay.start();
+    try {
+      const scrape = async (name: string) =>
+        (await registry.getSingleMetric(name)?.get())?.values.map(({ labels, value }) => [labels.outbox, value]);
+      await until(async () => ((await scrape('outbox_publish_failures_total')) ?? []).length > 0);
+      expect(await scrape('outbox_pending_entries')).toEqual([['users', 1]]);
+      const [[, age]] = (await scrape('outbox_oldest_entry_age_seconds')) as [[string, number]];
+      expect(age).toBeCloseTo((Date.now() - user.outbox[0]!.createdAt.getTime()) / 1000, 0);
+
+      flaky.down = false;
+      await relay.drain();
+      expect(await scrape('outbox_entries_published_total')).toEqual([['users', 1]]);
+      expect(await scrape('outbox_pending_entries')).toEqual([['users', 0]]);
+      expect(await scrape('outbox_oldest_entry_age_seconds')).toEqual([['users', 0]]);
     } finally {
       await relay.stop();
     }

@@ -3,7 +3,7 @@ import { OutboxRelay, entriesSource, type OutboxRelayOptions } from '@kadr/outbo
 import type { UserRepository } from '../users/user.repository';
 
 export interface UsersOutboxRelayOptions extends Omit<OutboxRelayOptions, 'sources'> {
-  users: Pick<UserRepository, 'takeOutbox' | 'removeFromOutbox'>;
+  users: Pick<UserRepository, 'takeOutbox' | 'removeFromOutbox' | 'outboxStats'>;
   bus: Pick<EventBus, 'publish'>;
 }
 
@@ -14,6 +14,7 @@ export function usersOutboxRelay({ users, bus, ...relay }: UsersOutboxRelayOptio
     take: async (limit: number) =>
       (await users.takeOutbox(limit)).map(({ userId, entries }) => ({ aggregateId: userId, entries })),
     remove: (userId: string, ids: readonly string[]) => users.removeFromOutbox(userId, ids),
+    stats: () => users.outboxStats(),
   };
   return new OutboxRelay({ ...relay, sources: [entriesSource(outbox, bus)] });
 }

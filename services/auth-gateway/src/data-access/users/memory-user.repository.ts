@@ -1,4 +1,5 @@
 import { MemoryCollection, type PersistenceOptions } from '@kadr/documents';
+import { outboxStatsOf, type OutboxStats } from '@kadr/outbox';
 import type { User } from '../../domain/identity/user';
 import type { PendingOutbox, SignInUpdate, UserRepository } from './user.repository';
 
@@ -50,6 +51,11 @@ export class MemoryUserRepository implements UserRepository {
     await this.users.updateOne(userId, null, (u) => {
       u.outbox = u.outbox.filter((entry) => !entryIds.includes(entry.id));
     });
+  }
+
+  async outboxStats(): Promise<OutboxStats> {
+    const users = await this.users.find((u) => u.outbox.length > 0);
+    return outboxStatsOf(users.flatMap((u) => u.outbox.map((entry) => entry.createdAt)));
   }
 
   close(): Promise<void> {

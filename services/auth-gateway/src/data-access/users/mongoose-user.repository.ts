@@ -1,6 +1,6 @@
-import { OUTBOX_ENTRY_FIELDS } from '@kadr/outbox';
+import { OUTBOX_ENTRY_FIELDS, type OutboxStats } from '@kadr/outbox';
 import { Schema, type Connection, type Model } from 'mongoose';
-import { isDuplicateKeyError, toDbTransientError } from '@kadr/documents';
+import { arrayElementStats, isDuplicateKeyError, toDbTransientError } from '@kadr/documents';
 import type { OutboxEntry, User } from '../../domain/identity/user';
 import type { PendingOutbox, SignInUpdate, UserRepository } from './user.repository';
 
@@ -129,6 +129,15 @@ export class MongooseUserRepository implements UserRepository {
       await this.users.updateOne({ _id: userId }, { $pullAll: { outbox: published } });
     } catch (err) {
       throw toDbTransientError(err, 'users.removeFromOutbox');
+    }
+  }
+
+  async outboxStats(): Promise<OutboxStats> {
+    try {
+      const { count, earliest } = await arrayElementStats(this.users, 'outbox', 'createdAt');
+      return { pending: count, oldestAt: earliest };
+    } catch (err) {
+      throw toDbTransientError(err, 'users.outboxStats');
     }
   }
 }

@@ -1,3 +1,4 @@
+import type { OutboxStats } from '@kadr/outbox';
 import type { OutboxEntry, User } from '../../domain/identity/user';
 import type { Role } from '../../domain/identity/roles';
 
@@ -37,4 +38,6 @@ export interface UserRepository {
   takeOutbox(limit: number): Promise<PendingOutbox[]>;
   /** Removes the published entries (by event id); entries added meanwhile stay. Idempotent. */
   removeFromOutbox(userId: string, entryIds: readonly string[]): Promise<void>;
+  /** Entries not yet published, over all users, and when the oldest was written (its `createdAt`). */
+  outboxStats(): Promise<OutboxStats>;
 }

@@ -137,6 +137,22 @@ describeRepositoryContract<UserRepository>(
       expect(await getRepo().takeOutbox(10)).toEqual([{ userId: withTwo.id, entries: [second] }]);
     });
 
+    it('counts the outbox entries not yet published and finds when the oldest was written', async () => {
+      expect(await getRepo().outboxStats()).toEqual({ pending: 0, oldestAt: null });
+      const oldest = new Date('2025-01-01T00:00:00.000Z');
+      const one = newUser('judy'); // written 2025-01-02T03:04:05Z
+      const two = newUser('ken');
+      two.outbox = [outboxEntry(two.id, new Date('2025-03-01T00:00:00.000Z')), outboxEntry(two.id, oldest)];
+      for (const user of [one, two, newUser('leo', { outbox: [] })]) await getRepo().insertIfAbsent(user);
+      expect(await getRepo().outboxStats()).toEqual({ pending: 3, oldestAt: oldest });
+
+      await getRepo().removeFromOutbox(two.id, [two.outbox[1]!.id]);
+      expect(await getRepo().outboxStats()).toEqual({ pending: 2, oldestAt: one.createdAt });
+      await getRepo().removeFromOutbox(one.id, [one.outbox[0]!.id]);
+      await getRepo().removeFromOutbox(two.id, [two.outbox[0]!.id]);
+      expect(await getRepo().outboxStats()).toEqual({ pending: 0, oldestAt: null });
+    });
+
     it('keeps an optional trace context on an outbox entry', async () => {
       const user = newUser('ivan');
       user.outbox[0]!.traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';

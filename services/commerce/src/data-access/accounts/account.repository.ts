@@ -1,3 +1,4 @@
+import type { OutboxStats } from '@kadr/outbox';
 import type { Account, AccountChange, Hold, SettledHold, Subscription } from '../../domain/credits/account';
 
 /** What identifies the subscription an update was computed from (compare-and-set). */
@@ -80,6 +81,8 @@ export interface AccountRepository {
   takeOutbox(limit: number): Promise<PendingAccountChanges[]>;
   /** Removes moved changes (by id); changes written meanwhile stay. */
   removeFromOutbox(userId: string, changeIds: readonly string[]): Promise<void>;
+  /** Changes not yet moved to the ledger, over all accounts, and when the oldest happened (its `occurredAt`). */
+  outboxStats(): Promise<OutboxStats>;
   /** Deletes the account (purge). True when there was one. */
   delete(userId: string): Promise<boolean>;
 }

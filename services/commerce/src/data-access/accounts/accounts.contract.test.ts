@@ -369,6 +369,40 @@ describeRepositoryContract<AccountRepository>(
         expect((await getRepo().takeOutbox(100)).find((p) => p.userId === userId)).toBeUndefined();
       });
 
+      it('counts the changes not yet moved and finds when the oldest happened', async () => {
+        expect(await getRepo().outboxStats()).toEqual({ pending: 0, oldestAt: null });
+        const oldest = new Date('2025-01-01T00:00:00.000Z');
+        const first = newUserId();
+        const second = newUserId();
+        const grantAt = (at: Date) => ({
+          ...welcome(20),
+          change: accountChange({ kind: 'grant', balanceDelta: 20, reference: 'welcome', correlationId: 'c', at }),
+        });
+        await getRepo().open(first, grantAt(new Date('2025-02-01T00:00:00.000Z')));
+        await getRepo().open(second, grantAt(oldest));
+        const held = accountChange({
+          kind: 'hold',
+          heldDelta: 5,
+          reference: 'j',
+          correlationId: 'c',
+          at: new Date('2025-03-01T00:00:00.000Z'),
+        });
+        await getRepo().holdCredits(second, creditHold('j', 5), held);
+        expect(await getRepo().outboxStats()).toEqual({ pending: 3, oldestAt: oldest });
+
+        const grantOfSecond = (await getRepo().get(second))!.outbox[0]!.id;
+        await getRepo().removeFromOutbox(second, [grantOfSecond]);
+        expect(await getRepo().outboxStats()).toEqual({
+          pending: 2,
+          oldestAt: new Date('2025-02-01T00:00:00.000Z'),
+        });
+        for (const userId of [first, second]) {
+          const changes = (await getRepo().get(userId))!.outbox.map((change) => change.id);
+          await getRepo().removeFromOutbox(userId, changes);
+        }
+        expect(await getRepo().outboxStats()).toEqual({ pending: 0, oldestAt: null });
+      });
+
       it('deletes an account (purge), once', async () => {
         const userId = newUserId();
         await getRepo().open(userId, welcome(20));

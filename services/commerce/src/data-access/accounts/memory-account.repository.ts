@@ -1,4 +1,5 @@
 import { MemoryCollection, type DeepReadonly, type PersistenceOptions } from '@kadr/documents';
+import { outboxStatsOf, type OutboxStats } from '@kadr/outbox';
 import type { Account, AccountChange, Hold, SettledHold, Subscription } from '../../domain/credits/account';
 import type {
   AccountRepository,
@@ -188,6 +189,11 @@ export class MemoryAccountRepository implements AccountRepository {
 
   delete(userId: string): Promise<boolean> {
     return this.accounts.deleteOne((a) => a.userId === userId);
+  }
+
+  async outboxStats(): Promise<OutboxStats> {
+    const accounts = await this.accounts.find((a) => a.outbox.length > 0);
+    return outboxStatsOf(accounts.flatMap((a) => a.outbox.map((change) => change.occurredAt)));
   }
 
   close(): Promise<void> {

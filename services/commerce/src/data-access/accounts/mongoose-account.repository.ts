@@ -1,5 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
-import { isDuplicateKeyError, toDbTransientError } from '@kadr/documents';
+import { arrayElementStats, isDuplicateKeyError, toDbTransientError } from '@kadr/documents';
+import type { OutboxStats } from '@kadr/outbox';
 import type { Account, AccountChange, Hold, SettledHold, Subscription } from '../../domain/credits/account';
 import type {
   AccountRepository,
@@ -317,6 +318,15 @@ export class MongooseAccountRepository implements AccountRepository {
       await this.accounts.updateOne({ userId }, { $pullAll: { outbox: moved } }).exec();
     } catch (err) {
       throw toDbTransientError(err, 'accounts.removeFromOutbox');
+    }
+  }
+
+  async outboxStats(): Promise<OutboxStats> {
+    try {
+      const { count, earliest } = await arrayElementStats(this.accounts, 'outbox', 'occurredAt');
+      return { pending: count, oldestAt: earliest };
+    } catch (err) {
+      throw toDbTransientError(err, 'accounts.outboxStats');
     }
   }
 

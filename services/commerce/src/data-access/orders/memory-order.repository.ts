@@ -1,4 +1,5 @@
 import { MemoryCollection, isDuplicateKeyError, type PersistenceOptions } from '@kadr/documents';
+import { outboxStatsOf, type OutboxStats } from '@kadr/outbox';
 import type { Order } from '../../domain/orders/order';
 import type { OrderRepository, OrderTransition, PendingOrderEvents } from './order.repository';
 
@@ -76,6 +77,11 @@ export class MemoryOrderRepository implements OrderRepository {
     await this.orders.updateOne(orderId, null, (o) => {
       o.outbox = o.outbox.filter((e) => !eventIds.includes(e.id));
     });
+  }
+
+  async outboxStats(): Promise<OutboxStats> {
+    const orders = await this.orders.find((o) => o.outbox.length > 0);
+    return outboxStatsOf(orders.flatMap((o) => o.outbox.map((event) => event.createdAt)));
   }
 
   deleteByUser(userId: string): Promise<number> {

@@ -1,6 +1,6 @@
-import { OUTBOX_ENTRY_FIELDS } from '@kadr/outbox';
+import { OUTBOX_ENTRY_FIELDS, type OutboxStats } from '@kadr/outbox';
 import { Schema, type Connection, type Model } from 'mongoose';
-import { isDuplicateKeyError, toDbTransientError } from '@kadr/documents';
+import { arrayElementStats, isDuplicateKeyError, toDbTransientError } from '@kadr/documents';
 import type { EncodedOutboxEvent, Order } from '../../domain/orders/order';
 import type { OrderRepository, OrderTransition, PendingOrderEvents } from './order.repository';
 
@@ -138,6 +138,15 @@ export class MongooseOrderRepository implements OrderRepository {
       await this.orders.updateOne({ _id: orderId }, { $pullAll: { outbox: published } }).exec();
     } catch (err) {
       throw toDbTransientError(err, 'orders.removeFromOutbox');
+    }
+  }
+
+  async outboxStats(): Promise<OutboxStats> {
+    try {
+      const { count, earliest } = await arrayElementStats(this.orders, 'outbox', 'createdAt');
+      return { pending: count, oldestAt: earliest };
+    } catch (err) {
+      throw toDbTransientError(err, 'orders.outboxStats');
     }
   }
 

@@ -1,3 +1,4 @@
+import type { OutboxStats } from '@kadr/outbox';
 import type { EncodedOutboxEvent, FinalOrderStatus, Order } from '../../domain/orders/order';
 
 export interface OrderTransition {
@@ -31,6 +32,8 @@ export interface OrderRepository {
   listPendingCreatedBefore(before: Date, limit: number): Promise<Order[]>;
   takeOutbox(limit: number): Promise<PendingOrderEvents[]>;
   removeFromOutbox(orderId: string, eventIds: readonly string[]): Promise<void>;
+  /** Events not yet published, over all orders, and when the oldest was written (its `createdAt`). */
+  outboxStats(): Promise<OutboxStats>;
   /** Purge. */
   deleteByUser(userId: string): Promise<number>;
 }

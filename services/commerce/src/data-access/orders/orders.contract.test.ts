@@ -123,6 +123,33 @@ describeRepositoryContract<OrderRepository>(
       expect((await getRepo().takeOutbox(100)).find((p) => p.orderId === order.id)).toBeUndefined();
     });
 
+    it('counts the events not yet published and finds when the oldest was written', async () => {
+      expect(await getRepo().outboxStats()).toEqual({ pending: 0, oldestAt: null });
+      const oldest = new Date('2025-01-01T00:00:00.000Z');
+      const first = newOrder();
+      const second = newOrder();
+      for (const order of [first, second, newOrder()]) await getRepo().create(order);
+      await getRepo().transition(first.id, {
+        to: 'paid',
+        at: new Date(),
+        event: { ...event('e1'), createdAt: new Date('2025-02-01T00:00:00.000Z') },
+      });
+      await getRepo().transition(second.id, {
+        to: 'paid',
+        at: new Date(),
+        event: { ...event('e2'), createdAt: oldest },
+      });
+      expect(await getRepo().outboxStats()).toEqual({ pending: 2, oldestAt: oldest });
+
+      await getRepo().removeFromOutbox(second.id, ['e2']);
+      expect(await getRepo().outboxStats()).toEqual({
+        pending: 1,
+        oldestAt: new Date('2025-02-01T00:00:00.000Z'),
+      });
+      await getRepo().removeFromOutbox(first.id, ['e1']);
+      expect(await getRepo().outboxStats()).toEqual({ pending: 0, oldestAt: null });
+    });
+
     it('deletes a user’s orders (purge)', async () => {
       const a = newOrder();
       const b = newOrder({ userId: a.userId });

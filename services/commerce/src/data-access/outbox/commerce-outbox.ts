@@ -59,6 +59,7 @@ export function accountChangesSource(
       }));
     },
     remove: (userId, ids) => accounts.removeFromOutbox(userId, ids),
+    stats: () => accounts.outboxStats(),
   };
 }
 
@@ -69,6 +70,7 @@ export function orderEventsSource(orders: OrderRepository, bus: EventBus): Outbo
     take: async (limit: number) =>
       (await orders.takeOutbox(limit)).map(({ orderId, events }) => ({ aggregateId: orderId, entries: events })),
     remove: (orderId: string, ids: readonly string[]) => orders.removeFromOutbox(orderId, ids),
+    stats: () => orders.outboxStats(),
   };
   return entriesSource(outbox, bus);
 }

@@ -1,3 +1,4 @@
+import type { OutboxStats } from '@kadr/outbox';
 import {
   JOB_STATUSES,
   type Job,
@@ -78,6 +79,8 @@ export interface JobRepository {
   takeOutbox(limit: number): Promise<PendingOutbox[]>;
   /** Removes published events (by id); a deleted job whose outbox is then empty is removed. */
   removeFromOutbox(jobId: string, eventIds: readonly string[]): Promise<void>;
+  /** Events not yet published, over all jobs (deleted ones too), and when the oldest was written (its `createdAt`). */
+  outboxStats(): Promise<OutboxStats>;
   /**
    * Resolves once every write made so far survives a crash of this process. Redundant now: both
    * stores' writes are durable when acknowledged (the database's write concern; the persisted memory

@@ -140,6 +140,25 @@ describeRepositoryContract<JobRepository>(
       expect(await getRepo().takeOutbox(10)).toEqual([]);
     });
 
+    it('counts outbox entries not yet published, of deleted jobs too, and finds when the oldest was written', async () => {
+      expect(await getRepo().outboxStats()).toEqual({ pending: 0, oldestAt: null });
+      const older = new Date('2025-01-01T00:00:00.000Z');
+      const newer = new Date('2025-02-01T00:00:00.000Z');
+      // An entry without a write time (written before entries recorded one) is pending, not dated.
+      const open = aJob({ outbox: [{ ...entry(), createdAt: newer }, entry()] });
+      const deleted = aJob({ outbox: [{ ...entry(), createdAt: older }] });
+      for (const job of [open, deleted, aJob()]) await getRepo().insert(job);
+      await getRepo().update(deleted.id, { status: ['PENDING'] }, { set: { deletedAt: new Date() } });
+      expect(await getRepo().outboxStats()).toEqual({ pending: 3, oldestAt: older });
+
+      await getRepo().removeFromOutbox(deleted.id, [deleted.outbox[0]!.id]);
+      expect(await getRepo().outboxStats()).toEqual({ pending: 2, oldestAt: newer });
+      await getRepo().removeFromOutbox(open.id, [open.outbox[0]!.id]);
+      expect(await getRepo().outboxStats()).toEqual({ pending: 1, oldestAt: null });
+      await getRepo().removeFromOutbox(open.id, [open.outbox[1]!.id]);
+      expect(await getRepo().outboxStats()).toEqual({ pending: 0, oldestAt: null });
+    });
+
     it('hides deleted jobs from every read and removes them once their outbox is published', async () => {
       const job = aJob();
       await getRepo().insert(job);

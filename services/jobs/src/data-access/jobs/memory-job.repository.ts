@@ -1,4 +1,5 @@
 import { MemoryCollection, type DeepReadonly, type PersistenceOptions } from '@kadr/documents';
+import { outboxStatsOf, type OutboxStats } from '@kadr/outbox';
 import { JOB_STATUSES, type Job, type JobStatus } from '../../domain/jobs/job';
 import {
   countsOfEveryStatus,
@@ -132,6 +133,11 @@ export class MemoryJobRepository implements JobRepository {
     if (job?.deletedAt && job.outbox.length === 0) {
       await this.jobs.deleteOne((j) => j.id === jobId && j.deletedAt !== null && j.outbox.length === 0);
     }
+  }
+
+  async outboxStats(): Promise<OutboxStats> {
+    const jobs = await this.jobs.find((j) => j.outbox.length > 0);
+    return outboxStatsOf(jobs.flatMap((j) => j.outbox.map((entry) => entry.createdAt)));
   }
 
   flush(): Promise<void> {

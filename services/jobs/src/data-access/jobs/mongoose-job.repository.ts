@@ -1,6 +1,6 @@
-import { OUTBOX_ENTRY_FIELDS } from '@kadr/outbox';
+import { OUTBOX_ENTRY_FIELDS, type OutboxStats } from '@kadr/outbox';
 import { Schema, type Connection, type Model } from 'mongoose';
-import { isDuplicateKeyError, toDbTransientError } from '@kadr/documents';
+import { arrayElementStats, isDuplicateKeyError, toDbTransientError } from '@kadr/documents';
 import type { Job, JobHistoryEntry, JobStatus, OutboxEntry } from '../../domain/jobs/job';
 import {
   countsOfEveryStatus,
@@ -299,6 +299,15 @@ export class MongooseJobRepository implements JobRepository {
       await this.jobs.deleteOne({ _id: jobId, deletedAt: { $ne: null }, 'outbox.0': { $exists: false } }).exec();
     } catch (err) {
       throw toDbTransientError(err, 'jobs.removeFromOutbox');
+    }
+  }
+
+  async outboxStats(): Promise<OutboxStats> {
+    try {
+      const { count, earliest } = await arrayElementStats(this.jobs, 'outbox', 'createdAt');
+      return { pending: count, oldestAt: earliest };
+    } catch (err) {
+      throw toDbTransientError(err, 'jobs.outboxStats');
     }
   }
 }

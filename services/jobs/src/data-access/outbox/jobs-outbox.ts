@@ -3,7 +3,7 @@ import { OutboxRelay, entriesSource, type OutboxRelayOptions } from '@kadr/outbo
 import type { JobRepository } from '../jobs/job.repository';
 
 export interface JobsOutboxRelayOptions extends Omit<OutboxRelayOptions, 'sources'> {
-  jobs: Pick<JobRepository, 'takeOutbox' | 'removeFromOutbox'>;
+  jobs: Pick<JobRepository, 'takeOutbox' | 'removeFromOutbox' | 'outboxStats'>;
   bus: Pick<EventBus, 'publish'>;
 }
 
@@ -18,6 +18,7 @@ export function jobsOutboxRelay({ jobs, bus, ...relay }: JobsOutboxRelayOptions)
       (await jobs.takeOutbox(limit)).map(({ jobId, entries }) => ({ aggregateId: jobId, entries })),
     // A deleted job's document goes once its last event (`job.deleted`) is out (the repository does it).
     remove: (jobId: string, ids: readonly string[]) => jobs.removeFromOutbox(jobId, ids),
+    stats: () => jobs.outboxStats(),
   };
   return new OutboxRelay({ ...relay, sources: [entriesSource(outbox, bus)] });
 }
