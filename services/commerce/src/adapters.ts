@@ -18,18 +18,12 @@ export function openCommerceAdapters(
   { logger, metrics }: AdapterContext,
   provided: Partial<CommerceAdapters> = {},
 ): Promise<CommerceAdapters & OpenedAdapters> {
+  const { registry } = metrics;
   return openInOrder(async (own) => {
     const eventBus =
-      provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'commerce', logger, metrics.registry));
+      provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'commerce', logger, registry));
     const { stores, readinessChecks } = own(
-      await openStores({
-        service: 'commerce',
-        config,
-        logger,
-        registry: metrics.registry,
-        stores: COMMERCE_STORES,
-        provided,
-      }),
+      await openStores({ service: 'commerce', config, logger, registry, stores: COMMERCE_STORES, provided }),
     );
     return { ...stores, eventBus, readinessChecks };
   });

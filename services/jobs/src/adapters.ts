@@ -32,18 +32,17 @@ export function openJobsAdapters(
   { logger, metrics }: AdapterContext,
   provided: Partial<JobsAdapters> = {},
 ): Promise<OpenedJobsAdapters> {
+  const { registry } = metrics;
   return openInOrder(async (own) => {
-    const eventBus =
-      provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'jobs', logger, metrics.registry));
+    const eventBus = provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'jobs', logger, registry));
     // Jobs only writes blobs; media signs their URLs (the embedded launcher passes media's store in).
     const signingSecret = config.BLOB_SIGNING_SECRET ?? config.INTERNAL_TOKEN_SECRET;
     const local = { signingSecret, defaultDataDir: path.join(os.tmpdir(), 'kadr') };
-    const blobStore = provided.blobStore ?? own(blobStoreFromEnvironment(config, local, metrics.registry));
+    const blobStore = provided.blobStore ?? own(blobStoreFromEnvironment(config, local, registry));
     const { stores, readinessChecks } = own(
-      await openStores({ service: 'jobs', config, logger, registry: metrics.registry, provided, stores: JOBS_STORES }),
+      await openStores({ service: 'jobs', config, logger, registry, provided, stores: JOBS_STORES }),
     );
-    const relay =
-      provided.relay ?? jobsOutboxRelay({ jobs: stores.jobs, bus: eventBus, logger, registry: metrics.registry });
+    const relay = provided.relay ?? jobsOutboxRelay({ jobs: stores.jobs, bus: eventBus, logger, registry });
     return { eventBus, blobStore, ...stores, relay, readinessChecks };
   });
 }
