@@ -3,7 +3,7 @@
 import { MappingType, type Panel, type ValueMapping } from '@grafana/schema';
 import { dashboard } from './dashboard';
 import { stat, stateTimeline, timeseries } from './panels';
-import { maxBy, quantile, rate, ratio, series, sumBy } from './promql';
+import { maxBy, orZero, quantile, rate, ratio, series, sumBy } from './promql';
 
 /** The breakers' gauge: 0 closed, 1 open, 2 half-open, 3 isolated (services/auth-gateway/src/integrations/upstreams). */
 const BREAKER_STATES: ValueMapping[] = [
@@ -201,9 +201,13 @@ export const kafkaAndDependencies = dashboard({
           width: 12,
           queries: [
             {
-              expr: sumBy(
-                ['upstream', 'outcome'],
-                rate('gateway_upstream_request_duration_seconds_count', 'outcome!~"[1-4]..|cancelled"'),
+              expr: orZero(
+                sumBy(
+                  ['upstream', 'outcome'],
+                  rate('gateway_upstream_request_duration_seconds_count', 'outcome!~"[1-4]..|cancelled"'),
+                ),
+                ['upstream'],
+                rate('gateway_upstream_request_duration_seconds_count'),
               ),
               legend: '{{upstream}} {{outcome}}',
             },

@@ -1,7 +1,7 @@
 // Kadr overview: every service's traffic, errors and latency (RED), its saturation, and the SLO burn rates.
 import { dashboard } from './dashboard';
 import { stat, timeseries, type Query } from './panels';
-import { maxBy, quantile, rate, ratio, series, sumBy } from './promql';
+import { maxBy, orZero, quantile, rate, ratio, series, sumBy } from './promql';
 
 const HTTP = 'http_request_duration_seconds';
 /** The live stream is one long response: its minutes would swamp every latency percentile (docs/slo.md leaves it out too). */
@@ -57,11 +57,15 @@ export const overview = dashboard({
         timeseries({
           title: '5xx by route and status',
           description:
-            'Which route and status code carry the errors (the first question of the availability runbooks). Normal: empty or near 0; one route means one upstream call, every route means the service or a shared dependency.',
+            'Which route and status code carry the errors (the first question of the availability runbooks). Normal: 0 per service (a line without route); one route means one upstream call, every route means the service or a shared dependency.',
           unit: 'reqps',
           queries: [
             {
-              expr: sumBy(['service', 'route', 'status_code'], rate(`${HTTP}_count`, 'status_code=~"5.."')),
+              expr: orZero(
+                sumBy(['service', 'route', 'status_code'], rate(`${HTTP}_count`, 'status_code=~"5.."')),
+                ['service'],
+                rate(`${HTTP}_count`),
+              ),
               legend: '{{service}} {{route}} {{status_code}}',
             },
           ],

@@ -31,7 +31,19 @@ export function quantile(q: number, name: string, labels: string[], ...matchers:
   return `histogram_quantile(${q}, ${sumBy([...labels, 'le'], rate(`${name}_bucket`, ...matchers))})`;
 }
 
-/** The share of `counter` whose series match `bad`, per `labels`: `sum(rate(bad)) / sum(rate(all))`. */
+/**
+ * `expr`, or a 0 per `labels` of the series of `base` where `expr` has none: a failure panel shows a
+ * flat 0 while nothing fails rather than "no data" (which also looks like a broken query).
+ */
+export function orZero(expr: string, labels: string[], base: string): string {
+  return `${expr} or ${sumBy(labels, base)} * 0`;
+}
+
+/**
+ * The share of `counter` whose series match `bad`, per `labels`: `sum(rate(bad)) / sum(rate(all))`,
+ * 0 (not absent) where nothing was bad.
+ */
 export function ratio(counter: string, labels: string[], bad: string[], ...matchers: string[]): string {
-  return `${sumBy(labels, rate(counter, ...bad, ...matchers))} / ${sumBy(labels, rate(counter, ...matchers))}`;
+  const all = rate(counter, ...matchers);
+  return `(${orZero(sumBy(labels, rate(counter, ...bad, ...matchers)), labels, all)}) / ${sumBy(labels, all)}`;
 }
