@@ -184,3 +184,12 @@ describe('docker-compose.ci.yml', () => {
     }
   });
 });
+
+describe("compose's Prometheus", () => {
+  it("loads the chart's alert rules (mounted where its config names them)", () => {
+    const config = parse(read('deploy/compose/prometheus/prometheus.yml')) as { rule_files?: string[] };
+    expect(config.rule_files).toEqual(['/etc/prometheus/rules/kadr-rules.yaml']);
+    const volumes = (main.services.prometheus as { volumes?: string[] }).volumes ?? [];
+    expect(volumes).toContain('./charts/kadr/rules/kadr-rules.yaml:/etc/prometheus/rules/kadr-rules.yaml:ro');
+  });
+});

@@ -69,17 +69,12 @@ export const liveUpdates = dashboard({
           queries: [{ expr: sumBy(['instance'], rate('sse_slow_clients_closed_total')), legend: '{{instance}}' }],
         }),
         timeseries({
-          title: 'Streams ended or refused /s by status (reconnects)',
+          title: 'Streams opened /s: fresh, reconnects, resets',
           description:
-            "Live-stream requests the gateway finished, by status: each is followed by the browser's reconnect. 200: a stream that ended (slow client, fell behind, shutdown drain, session end); 503: refused (shutting down, replica full, live feed unavailable); 429: too many streams for one user; 401: no session. Normal: low and steady, with bursts during deploys. Resets (a reconnect whose history was gone) have no metric of their own.",
+            "Live streams opened, by how they started: fresh (a page opened), resumed (a browser reconnecting after its last event id — each follows a stream that ended: slow client, fell behind, a replica's shutdown or restart) and reset (a reconnect whose history was gone, so the page re-seeds from /jobs/active). Normal: fresh follows page views, resumed stays low with bursts during deploys, reset near 0.",
           unit: 'reqps',
           width: 12,
-          queries: [
-            {
-              expr: sumBy(['status_code'], rate('http_request_duration_seconds_count', 'route=~"/bff/sse/.*"')),
-              legend: '{{status_code}}',
-            },
-          ],
+          queries: [{ expr: sumBy(['start'], rate('sse_streams_started_total')), legend: '{{start}}' }],
         }),
       ],
     },

@@ -192,6 +192,25 @@ export function liveStreamSuite(connect: () => Promise<KeyValueStore>): void {
     expect(again.events.some((e) => e.event === 'reset')).toBe(false);
   });
 
+  it('counts streams by how they start: fresh, resumed after an event id, reset', async () => {
+    const ann = await rig.signIn();
+    const url = rig.replicas[0]!.url;
+    const fresh = await open(url, { cookie: ann.cookie });
+    await rig.publishCreated(ann.userId, 'job-counted');
+    const [created] = await fresh.waitFor((e) => e.event === 'created');
+    fresh.close();
+    const resumed = await open(url, { cookie: ann.cookie, lastEventId: created!.id });
+    await resumed.waitFor((e) => e.event === 'connected');
+    resumed.close();
+    const reset = await open(url, { cookie: ann.cookie, lastEventId: 'not-an-id' });
+    await reset.waitFor((e) => e.event === 'reset');
+    reset.close();
+    const metrics = await rig.replicas[0]!.metrics.registry.metrics();
+    expect(metrics).toMatch(/sse_streams_started_total\{[^}]*start="fresh"[^}]*\} 1$/m);
+    expect(metrics).toMatch(/sse_streams_started_total\{[^}]*start="resumed"[^}]*\} 1$/m);
+    expect(metrics).toMatch(/sse_streams_started_total\{[^}]*start="reset"[^}]*\} 1$/m);
+  });
+
   it('sends reset when the missed events are no longer kept (unknown id, trimmed, expired)', async () => {
     const ann = await rig.signIn();
     const junk = await open(rig.replicas[0]!.url, { cookie: ann.cookie, lastEventId: 'not-an-id' });

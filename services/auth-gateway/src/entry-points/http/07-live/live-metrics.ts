@@ -6,6 +6,8 @@ export interface LiveMetrics {
   eventsDelivered: Counter<'event'>;
   deliveryLag: Histogram;
   slowClientsClosed: Counter;
+  /** Streams opened, by how they start: `fresh`, `resumed` (a reconnect after its last event id) or `reset` (its history was gone). */
+  streamsStarted: Counter<'start'>;
 }
 
 /** The live channel's metrics in the gateway's registry (served at /metrics). */
@@ -50,5 +52,16 @@ export function createLiveMetrics(registry: Registry): LiveMetrics {
           registers,
         }),
     ),
+    streamsStarted: metricOnce(registry, 'sse_streams_started_total', () => {
+      const counter = new Counter({
+        name: 'sse_streams_started_total',
+        help: 'Live-update (SSE) streams opened, by start: fresh, resumed (a reconnect after its last event id), reset (its history was gone)',
+        labelNames: ['start'] as const,
+        registers,
+      });
+      // Every start from 0, so a reconnect storm shows as a rise, not as a series appearing.
+      for (const start of ['fresh', 'resumed', 'reset'] as const) counter.inc({ start }, 0);
+      return counter;
+    }),
   };
 }

@@ -116,6 +116,7 @@ export function liveRoutes({
 
     const connection = new SseConnection(userId, sessionTagOf(session.id), res, limits, metrics);
     let stopFollowing: (() => Promise<void>) | undefined;
+    const resume = resumePointOf(req);
     let point: StartingPoint;
     try {
       // Follow first, read the log second: what is appended meanwhile arrives live and is
@@ -130,7 +131,7 @@ export function liveRoutes({
           connection.end('fell_behind');
         },
       });
-      point = await startingPoint(feed, userId, resumePointOf(req));
+      point = await startingPoint(feed, userId, resume);
     } catch (error) {
       connections.release(userId);
       await stopFollowing?.();
@@ -160,6 +161,7 @@ export function liveRoutes({
     const entries = connection.position.finishReplay(point.start, point.replay);
     // `connected` carries the position the stream starts from (before a reset: the newest id).
     connection.control('connected', {}, { id: point.start, retryMs: RECONNECT_DELAY_MS });
+    metrics.streamsStarted.inc({ start: point.reset ? 'reset' : resume.kind === 'fresh' ? 'fresh' : 'resumed' });
     if (point.reset) {
       connection.control('reset', { reason: 'history_unavailable', reseedFrom: '/jobs/active' }, { id: point.start });
     }
