@@ -90,14 +90,15 @@ describeComposeJourney('compose observability', (journey: Journey) => {
       log.say('published one undecodable message to job.progress');
 
       // Prometheus scrapes every 15 s, and a rate needs two samples of a series: wait until the series
-      // the workload made (the failure, the dead letters, the refused notification) have two in a minute.
+      // the workload made (the failure, the dead letters, the refused notification, the failed payment's)
+      // have two in a minute each.
       await eventually(
         'Prometheus has scraped the workload twice',
         async () => [
           await valueOf('sum(count_over_time(jobs_finished_total{status="FAILED"}[1m]))'),
           await valueOf('sum(count_over_time(eventbus_messages_dead_lettered_total{topic="job.progress"}[1m]))'),
           await valueOf('sum(count_over_time(payment_notification_rejections_total[1m]))'),
-          await valueOf('sum(payments_total{outcome="failed"})'),
+          await valueOf('sum(count_over_time(payments_total{outcome="failed"}[1m]))'),
         ],
         (values) => values.every((value) => value >= 2),
         180_000,
