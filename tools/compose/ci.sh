@@ -79,9 +79,10 @@ step "clean start" docker compose down -v --remove-orphans --timeout 20
 step "up" docker compose up -d --wait --wait-timeout 420
 docker compose ps --format 'table {{.Service}}\t{{.State}}\t{{.Health}}'
 step "journey" journeys e2e/compose/journey
-step "drills" journeys e2e/compose/drills
 # Issue 18: every dashboard panel and alert rule finds its series in compose's Prometheus after a workload.
+# Before the drills: the last drill records the state the persistence check expects after down/up.
 step "metrics and alerts (live check)" journeys e2e/compose/observability
+step "drills" journeys e2e/compose/drills
 step "down, volumes kept" docker compose down --timeout 20
 step "up again" docker compose up -d --wait --wait-timeout 420
 step "still there after down/up" journeys e2e/compose/persistence
