@@ -40,6 +40,12 @@ function dependencyPanels(name: string, histogram: string, labels: string[], wha
   ];
 }
 
+/** Every breaker's state: the gateway's to its upstreams, and the services' internal calls (both breaker panels). */
+const BREAKER_QUERIES = [
+  { expr: maxBy(['upstream'], series('gateway_upstream_breaker_state')), legend: 'gateway → {{upstream}}' },
+  { expr: maxBy(['service', 'upstream'], series('internal_call_breaker_state')), legend: '{{service}} → {{upstream}}' },
+];
+
 export const kafkaAndDependencies = dashboard({
   uid: 'kadr-kafka-dependencies',
   title: 'Kadr Kafka and dependencies',
@@ -158,13 +164,7 @@ export const kafkaAndDependencies = dashboard({
           width: 8,
           height: 8,
           mappings: BREAKER_STATES,
-          queries: [
-            { expr: maxBy(['upstream'], series('gateway_upstream_breaker_state')), legend: 'gateway → {{upstream}}' },
-            {
-              expr: maxBy(['service', 'upstream'], series('internal_call_breaker_state')),
-              legend: '{{service}} → {{upstream}}',
-            },
-          ],
+          queries: BREAKER_QUERIES,
         }),
         stateTimeline({
           title: 'Breaker states over time',
@@ -174,13 +174,7 @@ export const kafkaAndDependencies = dashboard({
           width: 16,
           height: 8,
           mappings: BREAKER_STATES,
-          queries: [
-            { expr: maxBy(['upstream'], series('gateway_upstream_breaker_state')), legend: 'gateway → {{upstream}}' },
-            {
-              expr: maxBy(['service', 'upstream'], series('internal_call_breaker_state')),
-              legend: '{{service}} → {{upstream}}',
-            },
-          ],
+          queries: BREAKER_QUERIES,
         }),
         timeseries({
           title: 'Gateway upstream latency p95 / p99',
