@@ -23,7 +23,7 @@ export function DeadLetterItem({ letter }: { letter: AdminDeadLetter }) {
   const headers = Object.entries(letter.headers);
   return (
     <li className="admin-dlq-letter">
-      <article aria-label={t('letter.label', { id: letter.id })}>
+      <article className="admin-record-card admin-dlq-card" aria-label={t('letter.label', { id: letter.id })}>
         <header className="admin-dlq-letter-head">
           {letter.failedAt ? (
             <time dateTime={letter.failedAt}>

@@ -4,6 +4,7 @@ import { getAdminDeadLetters, getAdminDeadLetterTopics } from '../../api/endpoin
 import { isApiError } from '../../api/api-error';
 import { useMessages } from '../../i18n/use-messages';
 import { ChoiceGroup, EmptyState, ErrorState, PageHeader, Skeleton } from '../../ui';
+import { AdminListLoading } from '../admin-shared/AdminListLoading';
 import { AdminPager } from '../admin-shared/AdminPager';
 import { adminKeys } from '../admin-shared/admin-query-keys';
 import { DEAD_LETTERS_TAKE } from './admin-dead-letters-limits';
@@ -131,14 +132,7 @@ function TopicLetters({ topic, status, skip, onView }: TopicLettersProps) {
         className="admin-dlq-status"
       />
       {letters.isPending ? (
-        <div className="admin-dlq-loading">
-          <span className="visually-hidden" role="status">
-            {t('list.loading')}
-          </span>
-          {Array.from({ length: LOADING_ROWS }, (_, index) => (
-            <Skeleton key={index} shape="text" lines={3} />
-          ))}
-        </div>
+        <AdminListLoading label={t('list.loading')} rows={LOADING_ROWS} linesPerRow={3} />
       ) : letters.isError ? (
         <ErrorState
           title={t('list.loadFailed', { topic })}
@@ -153,7 +147,7 @@ function TopicLetters({ topic, status, skip, onView }: TopicLettersProps) {
           {letters.data.data.length === 0 ? (
             <EmptyState title={t(`list.empty.${status}`, { topic })} />
           ) : (
-            <ol className="admin-dlq-list" aria-label={t('list.heading', { topic })}>
+            <ol className="admin-record-list" aria-label={t('list.heading', { topic })}>
               {letters.data.data.map((letter) => (
                 <DeadLetterItem key={letter.id} letter={letter} />
               ))}

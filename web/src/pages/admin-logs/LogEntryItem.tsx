@@ -19,7 +19,7 @@ export function LogEntryItem({ entry }: { entry: AdminLogEntry }) {
   const detail = Object.entries(entry.detail);
   return (
     <li className="admin-logs-entry">
-      <article aria-label={`${formatDateTime(entry.at)} ${entry.action}`}>
+      <article className="admin-record-card" aria-label={`${formatDateTime(entry.at)} ${entry.action}`}>
         <header className="admin-logs-entry-head">
           <time className="admin-logs-time" dateTime={entry.at}>
             {formatDateTime(entry.at, { dateStyle: 'medium', timeStyle: 'medium' })}

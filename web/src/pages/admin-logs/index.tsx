@@ -4,7 +4,8 @@ import { getAdminLogs } from '../../api/endpoints';
 import { isApiError } from '../../api/api-error';
 import { ADMIN_USERS_DEFAULT_TAKE } from '../../config/constants';
 import { useMessages } from '../../i18n/use-messages';
-import { Button, EmptyState, ErrorState, PageHeader, Skeleton } from '../../ui';
+import { Button, EmptyState, ErrorState, PageHeader } from '../../ui';
+import { AdminListLoading } from '../admin-shared/AdminListLoading';
 import { AdminPager } from '../admin-shared/AdminPager';
 import { adminKeys } from '../admin-shared/admin-query-keys';
 import { LogEntryItem } from './LogEntryItem';
@@ -54,14 +55,7 @@ export default function AdminLogsPage() {
           {t('list.caption')}
         </h2>
         {logs.isPending ? (
-          <div className="admin-logs-loading">
-            <span className="visually-hidden" role="status">
-              {t('list.loading')}
-            </span>
-            {Array.from({ length: LOADING_ROWS }, (_, index) => (
-              <Skeleton key={index} shape="text" lines={3} />
-            ))}
-          </div>
+          <AdminListLoading label={t('list.loading')} rows={LOADING_ROWS} linesPerRow={3} />
         ) : logs.isError ? (
           <ErrorState
             title={t('list.loadFailed')}
@@ -98,7 +92,7 @@ export default function AdminLogsPage() {
           </>
         ) : (
           <>
-            <ol className="admin-logs-list" aria-label={t('list.caption')}>
+            <ol className="admin-record-list" aria-label={t('list.caption')}>
               {logs.data.data.map((entry) => (
                 <LogEntryItem key={entry.id} entry={entry} />
               ))}
