@@ -1,4 +1,3 @@
 export { freePort, freePortPair } from './free-port';
 export { eventually, readUntil, until, type PollOptions } from './eventually';
-export { histogramCounts, histogramSums } from './histograms';
-export { histogramCount, metricValue, type ReadableRegistry } from './metric-value';
+export { histogramCount, histogramCounts, histogramSums, metricValue, type ReadableRegistry } from './metric-readings';
