@@ -49,6 +49,8 @@ interface Sample {
   performance: number;
   accessibility: number;
   bytes: number;
+  /** Lighthouse's measure of the host's CPU speed during the run (higher is faster; it drops when other processes take the cores). */
+  benchmarkIndex: number;
 }
 
 function option(name: string): string | undefined {
@@ -88,6 +90,7 @@ interface LighthouseResult {
   audits: Record<string, { numericValue?: number } | undefined>;
   categories: Record<string, { score: number | null } | undefined>;
   runtimeError?: { code: string; message: string };
+  environment?: { benchmarkIndex?: number };
 }
 
 async function lighthouse(url: string, outFile: string, cookie: string | undefined): Promise<Sample> {
@@ -118,6 +121,7 @@ async function lighthouse(url: string, outFile: string, cookie: string | undefin
     performance: report.categories['performance']?.score ?? 0,
     accessibility: report.categories['accessibility']?.score ?? 0,
     bytes: audit('total-byte-weight'),
+    benchmarkIndex: report.environment?.benchmarkIndex ?? 0,
   };
 }
 
@@ -137,6 +141,7 @@ function medianSample(samples: Sample[]): Sample {
     performance: of('performance'),
     accessibility: of('accessibility'),
     bytes: of('bytes'),
+    benchmarkIndex: of('benchmarkIndex'),
   };
 }
 
@@ -177,7 +182,7 @@ async function main(): Promise<void> {
         samples.get(target.name)!.push(sample);
         process.stdout.write(
           `round ${round} ${target.name}: LCP ${(sample.lcpMs / 1000).toFixed(2)} s, TBT ${sample.tbtMs.toFixed(0)} ms, ` +
-            `perf ${sample.performance}\n`,
+            `perf ${sample.performance}, CPU benchmark index ${sample.benchmarkIndex.toFixed(0)}, load ${os.loadavg()[0]!.toFixed(2)}\n`,
         );
       }
     }
@@ -196,14 +201,14 @@ function printTable(results: Map<string, Sample>, runs: number, loads: number[])
     `Lighthouse ${runs}× per page (mobile, simulated throttling), medians; 1-min load average during the runs ` +
       `${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)} (median ${median(loads).toFixed(2)}) on ${os.cpus().length} cores`,
     '',
-    '| Page | LCP | LCP ÷ baseline | FCP | TBT | CLS | Performance | Accessibility | Transferred |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| Page | LCP | LCP ÷ baseline | FCP | TBT | CLS | Performance | Accessibility | Transferred | CPU benchmark index |',
+    '|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const [name, s] of results) {
     lines.push(
       `| ${name} | ${(s.lcpMs / 1000).toFixed(2)} s | ${(s.lcpMs / baseline.lcpMs).toFixed(2)}× | ${(s.fcpMs / 1000).toFixed(2)} s | ` +
         `${s.tbtMs.toFixed(0)} ms | ${s.cls.toFixed(3)} | ${s.performance.toFixed(2)} | ${s.accessibility.toFixed(2)} | ` +
-        `${(s.bytes / 1024).toFixed(1)} KiB |`,
+        `${(s.bytes / 1024).toFixed(1)} KiB | ${s.benchmarkIndex.toFixed(0)} |`,
     );
   }
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
