@@ -93,6 +93,20 @@ interface LighthouseResult {
   environment?: { benchmarkIndex?: number };
 }
 
+/** Lighthouse sometimes loses the trace on a busy host (NO_NAVSTART, NO_FCP): such a run is repeated, at most twice. */
+async function lighthouseWithRetry(url: string, outFile: string, cookie: string | undefined): Promise<Sample> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouse(url, outFile, cookie);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      process.stdout.write(
+        `  (Lighthouse failed on ${url}, attempt ${attempt}: ${String(error).split('\n')[1] ?? String(error)}; again)\n`,
+      );
+    }
+  }
+}
+
 async function lighthouse(url: string, outFile: string, cookie: string | undefined): Promise<Sample> {
   const args = [
     url,
@@ -178,7 +192,7 @@ async function main(): Promise<void> {
       for (const target of targets) {
         loads.push(os.loadavg()[0]!);
         const file = path.join(reports, `${target.name.split(' ')[0]}-${round}.json`);
-        const sample = await lighthouse(target.url, file, target.cookie);
+        const sample = await lighthouseWithRetry(target.url, file, target.cookie);
         samples.get(target.name)!.push(sample);
         process.stdout.write(
           `round ${round} ${target.name}: LCP ${(sample.lcpMs / 1000).toFixed(2)} s, TBT ${sample.tbtMs.toFixed(0)} ms, ` +
