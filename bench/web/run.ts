@@ -159,6 +159,24 @@ function medianSample(samples: Sample[]): Sample {
   };
 }
 
+/**
+ * `npm start`'s process on the current web build. The free ports it is given can be taken by
+ * another process before it listens (a shared host): then it is started again on new ones.
+ */
+async function startProduct(workDir: string, distDir: string): Promise<{ product: EmbeddedProcess; base: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const { env, base } = await embeddedTestEnv(workDir, { env: { WEB_DIST_DIR: distDir, LOG_LEVEL: 'info' } });
+    const product = new EmbeddedProcess(env, workDir);
+    try {
+      await product.start();
+      return { product, base };
+    } catch (error) {
+      await product.stop();
+      if (attempt === 3 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const runs = Number(option('runs') ?? 3);
   const only = option('pages')?.split(',');
@@ -170,12 +188,10 @@ async function main(): Promise<void> {
   const reports = path.join(workDir, 'reports');
   fs.mkdirSync(reports);
   const build = await ensureWebBuild();
-  const { env, base } = await embeddedTestEnv(workDir, { env: { WEB_DIST_DIR: build.distDir, LOG_LEVEL: 'info' } });
-  const product = new EmbeddedProcess(env, workDir);
+  const { product, base } = await startProduct(workDir, build.distDir);
   const baseline = await startBaseline();
   const loads: number[] = [];
   try {
-    await product.start();
     // The signed-in screens: a new user through the development identity provider, its cookies
     // sent by Lighthouse on every request (--extra-headers).
     const client = await ApiClient.signIn(base, `bench-web-${process.pid}@bench.kadr.test`);
