@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress';
 
 /**
  * The gateway serves the build (`WEB_DIST_DIR`, embedded mode) or nginx does (cluster). In
@@ -27,7 +28,8 @@ function contractsValuesSource(): string {
 }
 
 export default defineConfig({
-  plugins: [react()],
+  // precompress: .br and .gz next to every text file of dist (web/scripts/precompress.ts).
+  plugins: [react(), precompress()],
   resolve: {
     conditions: ['kadr-source'],
     alias: [{ find: /^@kadr\/contracts\/values$/, replacement: contractsValuesSource() }],

@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import { startBackgroundServices } from './app/background-services';
 import { persistLanguageChanges, readPersistedLanguage } from './app/language-persistence';
 import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/router';
+import { createAppRouter, preloadRoute } from './app/router';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { initI18n } from './i18n/i18n';
 import { bindQueryPersistence } from './query/persistence';
@@ -15,6 +15,9 @@ import './styles/base.css';
 // The primitives' styles load with the shell: its own modules import primitives one by one (not through
 // the ui/ barrel, which would pull every primitive — dialogs included — into the initial JavaScript).
 import './ui/ui.css';
+
+// The opening page's chunk first, so it downloads while everything below runs and the session is checked.
+void preloadRoute(window.location.pathname);
 
 // Order matters: strings and theme before the first paint, the cache before anything fetches.
 initI18n(readPersistedLanguage());

@@ -1,4 +1,5 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { isValidElement } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouteErrorScreen } from '../errors/RouteErrorScreen';
 import { AppShell } from './AppShell';
 import * as Page from './pages';
@@ -72,6 +73,20 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts fetching the chunk of the page at `pathname` now rather than when React reaches it: on a
+ * first load the page's chunk would otherwise wait for the entry to run, the router to match and —
+ * for the signed-in screens — the session check to answer (a waterfall). Resolves when it is
+ * fetched; a failed fetch is left to the page's own load (React.lazy, the error element).
+ */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const loads = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => {
+    const preload = isValidElement(route.element) ? Page.preloadOf(route.element.type) : undefined;
+    return preload ? [preload().catch(() => undefined)] : [];
+  });
+  return Promise.all(loads);
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

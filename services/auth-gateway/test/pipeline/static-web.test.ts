@@ -1,22 +1,37 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import request from 'supertest';
+import { precompressDir } from '../../../../web/scripts/precompress';
 import { createTestGateway, type TestGateway } from './helpers/test-gateway';
 
 const HTML = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+const INDEX_HTML = `<!doctype html><title>Kadr</title>${'<!-- shell -->'.repeat(40)}<div id="root"></div>`;
+const SCRIPT = `console.log(${JSON.stringify('kadr '.repeat(200))});`;
+
+/** The body as bytes (superagent has already undone the Content-Encoding, br and gzip alike). */
+function bodyBytes(res: request.Response, callback: (error: Error | null, body: Buffer) => void) {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+}
+
+const decoded = (res: request.Response) => (res.body as Buffer).toString('utf8');
 
 describe('static web app (embedded mode)', () => {
   let dist: string;
   let gateway: TestGateway;
 
-  beforeAll(() => {
+  beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-web-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Kadr</title><div id="root"></div>');
-    fs.writeFileSync(path.join(dist, 'assets', 'index-3f9a1c.js'), 'console.log("kadr")');
+    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+    fs.writeFileSync(path.join(dist, 'assets', 'index-3f9a1c.js'), SCRIPT);
     fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
     fs.writeFileSync(path.join(dist, '.env'), 'SECRET=1');
+    // As the web build leaves it: .br and .gz next to each text file big enough to gain from them.
+    await precompressDir(dist);
     gateway = createTestGateway({ env: { WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -77,6 +92,114 @@ describe('static web app (embedded mode)', () => {
     expect((await request(gateway.app).get('/dashboard').set('Accept', '*/*')).status).toBe(404);
     expect((await request(gateway.app).get('/dashboard').set('Accept', 'application/json')).status).toBe(404);
     expect((await request(gateway.app).post('/dashboard').set(HTML)).status).toBe(404);
+  });
+
+  describe('precompressed files', () => {
+    const get = (url: string, acceptEncoding: string, headers: Record<string, string> = {}) =>
+      request(gateway.app)
+        .get(url)
+        .set({ ...headers, 'Accept-Encoding': acceptEncoding })
+        .buffer(true)
+        .parse(bodyBytes);
+
+    it('the build step wrote a brotli and a gzip file for text worth compressing, none for a tiny one', () => {
+      expect(fs.existsSync(path.join(dist, 'assets', 'index-3f9a1c.js.br'))).toBe(true);
+      expect(fs.existsSync(path.join(dist, 'assets', 'index-3f9a1c.js.gz'))).toBe(true);
+      expect(fs.existsSync(path.join(dist, 'index.html.br'))).toBe(true);
+      expect(fs.existsSync(path.join(dist, 'favicon.svg.br'))).toBe(false);
+    });
+
+    const SUFFIX: Record<string, string> = { br: '.br', gzip: '.gz' };
+
+    it.each([
+      ['gzip, deflate, br, zstd', 'br'],
+      ['br', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['identity', undefined],
+      ['', undefined],
+    ])('answers Accept-Encoding "%s" with %s, same body, same caching', async (acceptEncoding, encoding) => {
+      const res = await get('/assets/index-3f9a1c.js', acceptEncoding);
+      const sent = path.join(dist, 'assets', `index-3f9a1c.js${encoding ? SUFFIX[encoding] : ''}`);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toMatch(/^text\/javascript; charset=utf-8$/i);
+      expect(res.headers['vary']).toMatch(/Accept-Encoding/i);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['etag']).toMatch(/^(W\/)?"/);
+      // The file of that encoding went out as it is on disk, and decodes to the script.
+      expect(Number(res.headers['content-length'])).toBe(fs.statSync(sent).size);
+      expect(decoded(res)).toBe(SCRIPT);
+    });
+
+    it('sends fewer bytes compressed, with a different ETag for each encoding', async () => {
+      const [br, gzip, identity] = await Promise.all(
+        ['br', 'gzip', 'identity'].map((e) => get('/assets/index-3f9a1c.js', e)),
+      );
+      const length = (res: request.Response | undefined) => Number(res?.headers['content-length']);
+      expect(length(br)).toBeLessThan(length(identity));
+      expect(length(gzip)).toBeLessThan(length(identity));
+      expect(new Set([br, gzip, identity].map((res) => res?.headers['etag'])).size).toBe(3);
+    });
+
+    it('revalidates with the ETag of the encoding it was given for: 304 for it, 200 for another', async () => {
+      const first = await get('/assets/index-3f9a1c.js', 'br');
+      const etag = { 'If-None-Match': String(first.headers['etag']) };
+      expect((await get('/assets/index-3f9a1c.js', 'br', etag)).status).toBe(304);
+      const other = await get('/assets/index-3f9a1c.js', 'gzip', etag);
+      expect(other.status).toBe(200);
+      expect(other.headers['content-encoding']).toBe('gzip');
+    });
+
+    it('answers HEAD with the headers of the GET and no body', async () => {
+      const res = await request(gateway.app).head('/assets/index-3f9a1c.js').set('Accept-Encoding', 'br');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['vary']).toMatch(/Accept-Encoding/i);
+      expect(Number(res.headers['content-length'])).toBe(
+        fs.statSync(path.join(dist, 'assets', 'index-3f9a1c.js.br')).size,
+      );
+      expect(res.text ?? '').toBe('');
+    });
+
+    it.each(['/', '/gallery?page=2', '/index.html'])('compresses index.html for %s, revalidated', async (page) => {
+      const res = await get(page, 'gzip, br', HTML);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['content-type']).toMatch(/^text\/html; charset=utf-8$/i);
+      expect(res.headers['vary']).toMatch(/Accept-Encoding/i);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['etag']).toBeDefined();
+      expect(Number(res.headers['content-length'])).toBe(fs.statSync(path.join(dist, 'index.html.br')).size);
+      expect(decoded(res)).toBe(INDEX_HTML);
+    });
+
+    it('answers HEAD on a page like its GET (the SPA fallback, compressed)', async () => {
+      const res = await request(gateway.app).head('/dashboard').set(HTML).set('Accept-Encoding', 'gzip');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe('gzip');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    });
+
+    it('sends a file without a compressed variant as it is', async () => {
+      const res = await get('/favicon.svg', 'gzip, br');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(decoded(res)).toBe('<svg/>');
+    });
+
+    it('still answers a missing asset with 404, never a compressed index.html', async () => {
+      const res = await get('/assets/missing-1.js', 'gzip, br', HTML);
+      expect(res.status).toBe(404);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['cache-control']).not.toBe('public, max-age=31536000, immutable');
+    });
+
+    it('does not serve the compressed variant of a dotfile', async () => {
+      fs.writeFileSync(path.join(dist, '.env.gz'), zlib.gzipSync('SECRET=1'));
+      expect((await get('/.env', 'gzip')).status).toBe(404);
+      expect((await get('/.env.gz', 'gzip')).status).toBe(404);
+    });
   });
 
   it('does not serve dotfiles', async () => {
