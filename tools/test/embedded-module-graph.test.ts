@@ -1,7 +1,7 @@
 /**
  * `npm start` loads only what the embedded mode uses (issue 19, start-up time): mongoose and its
  * driver, which only MongoDB-backed stores need, stay unloaded until a store connects to MongoDB
- * (`connectDocuments`, the services' `mongo` store factories). Checked in a fresh process, as
+ * (`connectDocuments`, the services' `mongo` store factories); kafkajs until a Kafka bus is made. Checked in a fresh process, as
  * `npm start` loads it: OpenTelemetry first, then the launcher's composition with every service.
  */
 import { execFileSync } from 'node:child_process';
@@ -24,7 +24,7 @@ function packagesLoadedBy(code: string): string[] {
 }
 
 describe("npm start's module graph", () => {
-  it('composes every service without loading mongoose or the MongoDB driver', () => {
+  it('composes every service without loading mongoose, the MongoDB driver or kafkajs', () => {
     const loaded = packagesLoadedBy(
       "require('@kadr/telemetry/register'); require('./tools/launcher/compose-embedded')",
     );
@@ -32,6 +32,7 @@ describe("npm start's module graph", () => {
     expect(loaded).toEqual(expect.arrayContaining(['express', 'oidc-provider']));
     expect(loaded).not.toContain('mongoose');
     expect(loaded).not.toContain('mongodb');
+    expect(loaded).not.toContain('kafkajs');
   });
 
   it('loads mongoose when a service builds a store on MongoDB', () => {
@@ -43,5 +44,13 @@ describe("npm start's module graph", () => {
       const store = I18N_STORES.preferences.mongo(connection);
       if (store.constructor.name !== 'MongoosePreferenceRepository') throw new Error(store.constructor.name);`);
     expect(loaded).toContain('mongoose');
+  });
+
+  it('loads kafkajs when a service makes a Kafka bus', () => {
+    const loaded = packagesLoadedBy(`
+      const { eventBusFromEnvironment } = require('@kadr/event-bus');
+      const bus = eventBusFromEnvironment('127.0.0.1:1', 'i18n', { info() {}, warn() {}, error() {} });
+      if (bus.constructor.name !== 'KafkaEventBus') throw new Error(bus.constructor.name);`);
+    expect(loaded).toContain('kafkajs');
   });
 });
