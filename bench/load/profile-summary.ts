@@ -17,7 +17,7 @@ interface CpuProfile {
 
 /** Where a frame's code lives: `node_modules/<package>`, `<workspace group>/<name>`, `node:<module>`, or a V8 pseudo-frame. */
 function areaOf(url: string): string {
-  if (!url) return '(V8: GC, idle, program)';
+  if (!url) return '(V8: GC, program)';
   const packages = url.match(/node_modules\/((@[^/]+\/)?[^/]+)/g);
   if (packages) return packages[packages.length - 1]!;
   if (url.startsWith('node:')) return url.split('/').slice(0, 2).join('/');
@@ -40,9 +40,15 @@ export function summariseProfile(file: string, count: number): string {
   const byArea = new Map<string, number>();
   const byFunction = new Map<string, number>();
   let all = 0;
+  let idle = 0;
   profile.samples.forEach((id, i) => {
     const us = profile.timeDeltas[i] ?? 0;
     const { functionName, url, lineNumber } = nodes.get(id)!.callFrame;
+    // Waiting for I/O is not work: shares are of the busy time.
+    if (functionName === '(idle)') {
+      idle += us;
+      return;
+    }
     all += us;
     const area = areaOf(url);
     byArea.set(area, (byArea.get(area) ?? 0) + us);
@@ -51,7 +57,7 @@ export function summariseProfile(file: string, count: number): string {
     byFunction.set(key, (byFunction.get(key) ?? 0) + us);
   });
   return [
-    `CPU profile of the server process, ${(all / 1e6).toFixed(1)} s sampled — self time by area:`,
+    `CPU profile of the server process: ${(all / 1e6).toFixed(1)} s busy (${(idle / 1e6).toFixed(1)} s idle left out) — self time by area:`,
     ...top(byArea, count, all),
     '',
     'Top functions by self time:',

@@ -41,6 +41,7 @@ import { ApiClient } from '../../tools/test/support/api-client';
 import { embeddedTestEnv } from '../../tools/test/support/embedded-process';
 import { openStream, type SseStream } from '../../services/auth-gateway/test/live/helpers/sse-client';
 import { summariseProfile } from './profile-summary';
+import { cpuMsOf } from '../proc-cpu';
 
 const ROOT = path.resolve(__dirname, '../..');
 const P99_BUDGET_MS = 300;
@@ -71,6 +72,8 @@ interface User {
 
 interface StageResult {
   users: number;
+  /** CPU (utime + stime) the server process spent during the measured seconds, in ms. */
+  serverCpuMs: number;
   requests: number;
   errors: number;
   errorKinds: Map<string, number>;
@@ -178,7 +181,15 @@ async function act(base: string, user: User, action: Action, scheduled: number, 
 async function runStage(base: string, users: User[], tickMs: number, ms: number, stage: StageResult | undefined) {
   const started = performance.now();
   const inflight = new Set<Promise<void>>();
-  const ignored: StageResult = { users: 0, requests: 0, errors: 0, errorKinds: new Map(), latencies: [], seconds: 0 };
+  const ignored: StageResult = {
+    users: 0,
+    serverCpuMs: 0,
+    requests: 0,
+    errors: 0,
+    errorKinds: new Map(),
+    latencies: [],
+    seconds: 0,
+  };
   await Promise.all(
     users.map(async (user) => {
       let next = started + Math.random() * tickMs;
@@ -256,7 +267,15 @@ async function growUsers(base: string, users: User[], count: number, signIn: boo
   }
 }
 
-async function ramp(name: string, base: string, counts: number[], seconds: number, tickMs: number, signIn: boolean) {
+async function ramp(
+  name: string,
+  serverPid: number,
+  base: string,
+  counts: number[],
+  seconds: number,
+  tickMs: number,
+  signIn: boolean,
+) {
   const users: User[] = [];
   const results: StageResult[] = [];
   try {
@@ -267,13 +286,16 @@ async function ramp(name: string, base: string, counts: number[], seconds: numbe
       await runStage(base, users, tickMs, WARMUP_MS, undefined);
       const stage: StageResult = {
         users: count,
+        serverCpuMs: 0,
         requests: 0,
         errors: 0,
         errorKinds: new Map(),
         latencies: [],
         seconds,
       };
+      const cpuBefore = cpuMsOf(serverPid);
       await runStage(base, users, tickMs, seconds * 1000, stage);
+      stage.serverCpuMs = cpuMsOf(serverPid) - cpuBefore;
       if (ended.size) {
         stage.errors += ended.size;
         stage.errorKinds.set('live stream closed by the server', ended.size);
@@ -339,7 +361,7 @@ async function main(): Promise<void> {
     );
     let baselineResults: StageResult[];
     try {
-      baselineResults = await ramp('baseline', base, counts, seconds, tickMs, false);
+      baselineResults = await ramp('baseline', baseline.child.pid!, base, counts, seconds, tickMs, false);
     } finally {
       await stopServer(baseline);
     }
@@ -361,7 +383,7 @@ async function main(): Promise<void> {
     );
     let kadrResults: StageResult[];
     try {
-      kadrResults = await ramp('kadr', base, counts, seconds, tickMs, true);
+      kadrResults = await ramp('kadr', kadr.child.pid!, base, counts, seconds, tickMs, true);
     } finally {
       loads.push(os.loadavg()[0]!);
       await stopServer(kadr);
@@ -372,8 +394,8 @@ async function main(): Promise<void> {
         `server pinned to CPU ${cpu}, load generator on CPU ${otherCpu}; 1-minute load average ` +
         `${loads.map((l) => l.toFixed(2)).join(' → ')} on ${os.cpus().length} cores, Node ${process.version}`,
       '',
-      '| users | server | requests | req/s | errors | p50 | p90 | p99 | max | p50 vs baseline | p99 vs baseline | p99 − baseline p99 | p99 < 300 ms, no errors |',
-      '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+      '| users | server | requests | req/s | errors | p50 | p90 | p99 | max | p50 vs baseline | p99 vs baseline | p99 − baseline p99 | server CPU / request | server CPU used | p99 < 300 ms, no errors |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     );
     let best = 0;
     let bestAboveBaseline = 0;
@@ -397,14 +419,27 @@ async function main(): Promise<void> {
             `${l.at(-1)!.toFixed(1)} ms | ` +
             `${base ? (percentile(l, 50) / percentile(base.latencies, 50)).toFixed(1) : '–'}× | ` +
             `${base ? (percentile(l, 99) / percentile(base.latencies, 99)).toFixed(1) : '–'}× | ` +
-            `${server === 'kadr' ? `${aboveBaseline.toFixed(1)} ms` : ''} | ${server === 'kadr' ? (pass ? 'yes' : 'no') : ''} |`,
+            `${server === 'kadr' ? `${aboveBaseline.toFixed(1)} ms` : ''} | ` +
+            `${(result.serverCpuMs / result.requests).toFixed(2)} ms | ${((result.serverCpuMs / (result.seconds * 1000)) * 100).toFixed(0)} % of a core | ` +
+            `${server === 'kadr' ? (pass ? 'yes' : 'no') : ''} |`,
         );
       }
     }
     rows.push(
       '',
       `Largest number of concurrent simulated users served with p99 < ${P99_BUDGET_MS} ms and no errors: ${best}`,
+      `Estimate net of this machine's other load (p99 − the bare baseline's p99 < ${P99_BUDGET_MS} ms, no errors): ${bestAboveBaseline}`,
     );
+    // What a core of its own would carry: the stack's CPU per simulated user-second, measured at the
+    // lightest stage (least queueing), against 70 % of a core (headroom for the p99).
+    const lightest = kadrResults[0];
+    if (lightest) {
+      const cpuPerUserSecond = lightest.serverCpuMs / (lightest.users * lightest.seconds);
+      rows.push(
+        `Server CPU per simulated user: ${cpuPerUserSecond.toFixed(1)} ms per second at ${lightest.users} users → ` +
+          `a dedicated core at 70 % would carry about ${Math.floor(700 / cpuPerUserSecond)} users (an estimate from CPU, not a latency measurement)`,
+      );
+    }
     for (const stage of kadrResults.filter((s) => s.errors > 0)) {
       rows.push(`Errors at ${stage.users} users: ${JSON.stringify([...stage.errorKinds])}`);
     }

@@ -24,9 +24,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePortPair } from '@kadr/tooling/test-helpers';
 import { ensureWebBuild } from '../../tools/launcher/web-build';
+import { cpuMsOf } from '../proc-cpu';
 
 const ROOT = path.resolve(__dirname, '../..');
-const CLOCK_TICKS_PER_SECOND = 100; // Linux USER_HZ
 const READY_TIMEOUT_MS = 120_000;
 
 interface Target {
@@ -44,14 +44,6 @@ interface Sample {
 function option(name: string): string | undefined {
   const at = process.argv.indexOf(`--${name}`);
   return at >= 0 ? process.argv[at + 1] : undefined;
-}
-
-/** utime + stime of a live process, in ms. */
-function cpuMsOf(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces) start after the last ')'.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
 async function healthy(url: string): Promise<boolean> {
