@@ -8,7 +8,7 @@
  * listener for the whole process on METRICS_PORT (9464; see startEmbeddedMetrics).
  * `embedded.ts` runs it for `npm start`; tests start it on free ports.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, type KeyObject } from 'node:crypto';
 import path from 'node:path';
 import { parseConfig } from '@kadr/config';
 import { startMetricsServer, type ShutdownStep } from '@kadr/http-kit';
@@ -51,7 +51,16 @@ export interface RunningEmbedded {
   stop(): Promise<void>;
 }
 
-export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logger): Promise<RunningEmbedded> {
+export interface EmbeddedOptions {
+  /** The development identity provider's signing key, already being generated (early-signing-key.ts). */
+  devSigningKey?: Promise<KeyObject>;
+}
+
+export async function startEmbedded(
+  processEnv: NodeJS.ProcessEnv,
+  logger: Logger,
+  options: EmbeddedOptions = {},
+): Promise<RunningEmbedded> {
   const env = {
     ...processEnv,
     // Development-only secrets when none are given: one process, so every service shares them.
@@ -120,6 +129,7 @@ export async function startEmbedded(processEnv: NodeJS.ProcessEnv, logger: Logge
         ],
         accounts: DEMO_ACCOUNTS,
         adminEmail: config.ADMIN_EMAIL,
+        signingKey: options.devSigningKey,
       });
       started('dev-identity-provider', provider.issuer, () => provider.stop());
       config = { ...config, OIDC_ISSUER_URL: provider.issuer };

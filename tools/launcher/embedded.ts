@@ -4,6 +4,8 @@
  * or older than web/ (web-build.ts), unless WEB_DIST_DIR names a build to serve.
  * One log line per component with its URL; Ctrl-C stops it cleanly.
  */
+// First: starts the identity provider's key generation on the thread pool while the rest loads.
+import { earlySigningKey } from './early-signing-key';
 import '@kadr/telemetry/register';
 import { ConfigError } from '@kadr/config';
 import { handleShutdownSignals } from '@kadr/http-kit';
@@ -26,7 +28,7 @@ async function webDistDir(): Promise<string> {
 }
 
 webDistDir()
-  .then((WEB_DIST_DIR) => startEmbedded({ ...process.env, WEB_DIST_DIR }, logger))
+  .then((WEB_DIST_DIR) => startEmbedded({ ...process.env, WEB_DIST_DIR }, logger, { devSigningKey: earlySigningKey }))
   .then((kadr) => {
     logger.info(`Kadr is running at ${kadr.publicUrl} — press Ctrl-C to stop`);
     handleShutdownSignals(logger, [{ name: 'kadr', run: () => kadr.stop() }]);

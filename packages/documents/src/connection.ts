@@ -1,4 +1,4 @@
-import mongoose from 'mongoose';
+import type * as Mongoose from 'mongoose';
 import type { ConnectOptions, Connection } from 'mongoose';
 import type { Registry } from 'prom-client';
 import { measureCommands } from './command-metrics';
@@ -46,6 +46,15 @@ const DEFAULT_DRIVER_OPTIONS: ConnectOptions = {
   socketTimeoutMS: 30_000,
   maxPoolSize: 20,
 };
+
+/**
+ * mongoose (with its driver, about 400 modules) is loaded on the first connection, not with this
+ * package: the embedded mode's memory stores never connect, and loading it was a fifth of `npm start`
+ * (issue 19). `require`, not `import()`: OpenTelemetry's mongoose and mongodb instrumentation patch
+ * what `require` loads.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const loadMongoose = (): typeof Mongoose => require('mongoose') as typeof Mongoose;
 
 const READY_STATE_NAMES: Record<number, string> = {
   0: 'disconnected',
@@ -113,7 +122,7 @@ export async function connectDocuments<M = Record<string, never>>(
 ): Promise<DocumentsConnection<M>> {
   const logger = options.logger ?? silentLogger;
   const { dbName } = options;
-  const connection = mongoose.createConnection(options.uri, {
+  const connection = loadMongoose().createConnection(options.uri, {
     ...DEFAULT_DRIVER_OPTIONS,
     ...options.driverOptions,
     dbName,

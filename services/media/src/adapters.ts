@@ -5,8 +5,15 @@ import type { AdapterContext, OpenedAdapters } from '@kadr/http-kit';
 import type { ServiceMetrics } from '@kadr/telemetry';
 import type { MediaConfig } from './config';
 import { MemoryVideoRepository } from './data-access/memory-video.repository';
-import { MongooseVideoRepository } from './data-access/mongoose-video.repository';
+import type * as MongooseVideoRepositoryModule from './data-access/mongoose-video.repository';
 import type { VideoRepository } from './data-access/video.repository';
+
+/* eslint-disable @typescript-eslint/no-require-imports -- The mongoose repositories are required on
+   first use, not imported: mongoose (about 400 modules) then loads only when MONGODB_URI is set, never
+   in the embedded mode (issue 19, start-up time). */
+const mongooseVideoRepository = () =>
+  (require('./data-access/mongoose-video.repository') as typeof MongooseVideoRepositoryModule).MongooseVideoRepository;
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 export interface MediaAdapters {
   eventBus: EventBus;
@@ -44,7 +51,7 @@ export function openMediaAdapters(
         registry: metrics.registry,
         provided,
         stores: {
-          videos: { mongo: (c) => new MongooseVideoRepository(c), memory: (p) => MemoryVideoRepository.create(p) },
+          videos: { mongo: (c) => new (mongooseVideoRepository())(c), memory: (p) => MemoryVideoRepository.create(p) },
         },
       }),
     );

@@ -1,4 +1,4 @@
-import { Kafka, Partitioners, type Admin, type Producer } from 'kafkajs';
+import type { Admin, Kafka, Producer } from 'kafkajs';
 import { Registry } from 'prom-client';
 import { ScrapeReadings } from '@kadr/telemetry';
 import { BusMetrics, type PartitionLag } from '../bus-metrics';
@@ -11,6 +11,7 @@ import { headersWithTraceContext, tracedPublish } from '../trace-context';
 import { startConsumer, type KafkaConsumerTuning } from './kafka-consumer';
 import { readKafkaDeadLetters } from './kafka-dead-letters';
 import { readConsumerLag } from './kafka-lag';
+import { kafkajs } from './kafkajs';
 import { kafkaLogCreator, kafkaLogLevelOf, type KafkaLogLevelName } from './kafka-log';
 import { pinStartAtEnd } from './kafka-start-position';
 import { DEFAULT_TOPIC_PARTITIONS, KafkaTopics } from './kafka-topics';
@@ -69,7 +70,7 @@ export class KafkaEventBus implements EventBus {
   constructor(private readonly options: KafkaEventBusOptions) {
     if (options.brokers.length === 0) throw new TypeError('KafkaEventBus: at least one broker is required');
     this.log = options.log ?? errorsToStderr;
-    this.kafka = new Kafka({
+    this.kafka = new (kafkajs().Kafka)({
       clientId: options.clientId,
       brokers: options.brokers,
       logLevel: kafkaLogLevelOf(options.logLevel ?? 'error'),
@@ -203,7 +204,7 @@ export class KafkaEventBus implements EventBus {
         maxInFlightRequests: 1,
         // The Java client's murmur2 partitioner: the same key lands on the same partition as
         // with other Kafka clients (and kafkajs does not warn about a changed default).
-        createPartitioner: Partitioners.DefaultPartitioner,
+        createPartitioner: kafkajs().Partitioners.DefaultPartitioner,
         allowAutoTopicCreation: false,
       }),
       () => (this.producer = undefined),

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { startDevIdentityProvider, type RunningDevIdentityProvider } from '.';
 
 const REDIRECT_URI = 'http://127.0.0.1:8080/auth/callback';
@@ -110,6 +111,20 @@ describe('development identity provider options', () => {
       >;
       expect(metadata.issuer).toBe(provider.issuer);
       expect(metadata.authorization_endpoint).toBe(`${provider.issuer}/auth`);
+    } finally {
+      await provider.stop();
+    }
+  });
+
+  it('signs with the key it is given (npm start generates it while the services load)', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const provider = await startDevIdentityProvider({ ...options, signingKey: Promise.resolve(privateKey) });
+    try {
+      const metadata = (await (await fetch(`${provider.issuer}/.well-known/openid-configuration`)).json()) as {
+        jwks_uri: string;
+      };
+      const { keys } = (await (await fetch(metadata.jwks_uri)).json()) as { keys: { n: string }[] };
+      expect(keys.map((key) => key.n)).toEqual([publicKey.export({ format: 'jwk' }).n]);
     } finally {
       await provider.stop();
     }

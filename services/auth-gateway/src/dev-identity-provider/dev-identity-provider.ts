@@ -1,4 +1,4 @@
-import { generateKeyPair, randomBytes } from 'node:crypto';
+import { generateKeyPair, randomBytes, type KeyObject } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
@@ -25,6 +25,11 @@ export interface DevIdentityProviderOptions {
   /** Listed as buttons on the sign-in page; the administrator (`adminEmail`) is added when missing. */
   accounts: DevAccountInput[];
   adminEmail: string;
+  /**
+   * The RSA private key to sign with, possibly still being generated: `npm start` starts that on the
+   * thread pool before it loads the services (issue 19, start-up time). A fresh key when absent.
+   */
+  signingKey?: Promise<KeyObject>;
 }
 
 export interface RunningDevIdentityProvider {
@@ -107,7 +112,8 @@ export async function startDevIdentityProvider(
     listed.push({ email: options.adminEmail, name: 'Administrator' });
   }
   const accounts = new DevAccountDirectory(listed);
-  const { privateKey } = await generateRsaKeyPair('rsa', { modulusLength: 2048 });
+  const privateKey = await (options.signingKey ??
+    generateRsaKeyPair('rsa', { modulusLength: 2048 }).then((pair) => pair.privateKey));
 
   // Listen first: the issuer URL carries the port, which is only known once bound (port 0).
   const server = http.createServer();
