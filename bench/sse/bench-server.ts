@@ -23,8 +23,7 @@ export type ServerKind = 'baseline' | 'gateway';
 
 export type ToServer = { type: 'publish'; rounds: number; intervalMs: number } | { type: 'memory' } | { type: 'stop' };
 export type FromServer =
-  /** `memory`: the process before any stream is open (after a GC). */
-  | { type: 'ready'; url: string; cookies: string[]; memory: MemoryReading }
+  | { type: 'ready'; url: string; cookies: string[] }
   | { type: 'published'; times: number[][] }
   | { type: 'memory'; memory: MemoryReading; open: number };
 
@@ -182,7 +181,7 @@ async function main(): Promise<void> {
       send({ type: 'published', times });
     })();
   });
-  send({ type: 'ready', url: server.url, cookies: server.cookies, memory: readMemory() });
+  send({ type: 'ready', url: server.url, cookies: server.cookies });
 }
 
 void main();

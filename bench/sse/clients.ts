@@ -66,6 +66,7 @@ function open(url: string, user: number, cookie: string, onConnected: () => void
 const streams: Stream[] = [];
 let held = 0;
 let arrived = 0;
+let reporting: NodeJS.Timeout | undefined;
 
 process.on('message', (message: ToClients) => {
   if (message.type === 'open') {
@@ -77,7 +78,7 @@ process.on('message', (message: ToClients) => {
       }
     })();
     // Progress reports until the parent has what it needs (it stops us with `close`).
-    setInterval(() => send({ type: 'progress', held, arrived }), 200).unref();
+    reporting ??= setInterval(() => send({ type: 'progress', held, arrived }), 200);
   } else if (message.type === 'collect') {
     const arrivals: number[] = [];
     for (const stream of streams) {

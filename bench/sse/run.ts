@@ -132,23 +132,30 @@ async function measure(
       clients.push(child);
       return inbox<FromClients>(child);
     });
-    clients.forEach((child, p) => {
-      const streams: Array<{ user: number; cookie: string }> = [];
-      for (let i = p; i < clientCount; i += processes) {
-        const user = i % users;
-        streams.push({ user, cookie: ready.cookies[user]! });
-      }
-      child.send({ type: 'open', url: ready.url, streams } satisfies ToClients);
-    });
     const progress = () => inboxes.map((box) => box.latest('progress') ?? { held: 0, arrived: 0 });
     const held = () => progress().reduce((sum, p) => sum + p.held, 0);
-    await until(() => held() >= clientCount, CONNECT_DEADLINE_MS);
-    // Let the last connections finish their set-up (replay read, session check) before reading memory.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const heldCount = held();
-    const seen = fromServer.count();
-    tell({ type: 'memory' });
-    const memory = await fromServer.next('memory', seen);
+    /** Opens streams [from, to) (spread over the client processes), waits until they are held, reads the server's memory. */
+    const openStreams = async (from: number, to: number) => {
+      clients.forEach((child, p) => {
+        const streams: Array<{ user: number; cookie: string }> = [];
+        for (let i = from + p; i < to; i += processes) {
+          const user = i % users;
+          streams.push({ user, cookie: ready.cookies[user]! });
+        }
+        child.send({ type: 'open', url: ready.url, streams } satisfies ToClients);
+      });
+      await until(() => held() >= to, CONNECT_DEADLINE_MS);
+      // Let the last connections finish their set-up (replay read, session check) before reading memory.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const seen = fromServer.count();
+      tell({ type: 'memory' });
+      return { held: held(), memory: (await fromServer.next('memory', seen)).memory };
+    };
+    // Memory per stream is the growth from the first half of the streams to all of them: what one
+    // more stream costs, without the start-up (module loading, first-use caches) in it.
+    const half = await openStreams(0, Math.floor(clientCount / 2));
+    const all = await openStreams(Math.floor(clientCount / 2), clientCount);
+    const heldCount = all.held;
 
     tell({ type: 'publish', rounds: options.rounds, intervalMs: options.intervalMs });
     const { times } = await fromServer.next('published');
@@ -176,7 +183,7 @@ async function measure(
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       max: latencies.at(-1) ?? Number.NaN,
-      ...perStream(ready.memory, memory.memory, heldCount),
+      ...perStream(half.memory, all.memory, all.held - half.held),
     };
   } finally {
     await Promise.all(clients.map((child) => stopChild(child, { type: 'close' })));
