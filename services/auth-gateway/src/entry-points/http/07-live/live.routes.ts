@@ -52,15 +52,16 @@ async function startingPoint(feed: LiveFeedStore, userId: string, resume: Resume
     if (!read.gap) return { start: resume.id, replay: read.entries, reset: false };
     return { start: read.entries.at(-1)?.id ?? resume.id, replay: [], reset: true };
   }
-  const all = await feed.readAfter(userId);
-  const newest = all.entries.at(-1)?.id ?? EMPTY_LOG_ID;
-  if (resume.kind === 'fresh') return { start: newest, replay: [], reset: false };
   if (resume.kind === 'after') {
     // `0-0`: the client connected while the log was empty, so everything in it is new to it —
     // unless the log is full, when older entries may have been trimmed away.
+    const all = await feed.readAfter(userId);
     if (all.entries.length < LIVE_LOG_MAX_LENGTH) return { start: EMPTY_LOG_ID, replay: all.entries, reset: false };
+    return { start: all.entries.at(-1)?.id ?? EMPTY_LOG_ID, replay: [], reset: true };
   }
-  return { start: newest, replay: [], reset: true };
+  // A fresh or unknown start needs only the newest id, not the entries (most connections start so).
+  const newest = (await feed.newestId(userId)) ?? EMPTY_LOG_ID;
+  return { start: newest, replay: [], reset: resume.kind === 'unknown' };
 }
 
 function writeStreamHeaders(req: Request, res: Response): void {
