@@ -7,9 +7,9 @@
  * here on a free loopback port and stopped at the end). Not part of the test suite; it stops by itself.
  *
  *   node --conditions=kadr-source --import tsx bench/sse/run.ts [--clients 1000,10000] [--kv memory,redis]
- *        [--rounds 10] [--interval 500] [--client-procs 4]
+ *        [--rounds 10] [--interval 500] [--client-procs 4] [--profile <dir>]
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +33,8 @@ interface Options {
   rounds: number;
   intervalMs: number;
   clientProcs: number | undefined;
+  /** Where the gateway child writes a V8 CPU profile (`--cpu-prof`), if anywhere. */
+  profileDir: string | undefined;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -48,6 +50,7 @@ function parseOptions(argv: string[]): Options {
     rounds: Number(value('rounds') ?? 10),
     intervalMs: Number(value('interval') ?? 500),
     clientProcs: value('client-procs') === undefined ? undefined : Number(value('client-procs')),
+    profileDir: value('profile'),
   };
 }
 
@@ -120,6 +123,7 @@ async function measure(
   const env: NodeJS.ProcessEnv = { ...process.env, REDIS_URL: kv === 'redis' ? redisUrl : '' };
   // Tracing as main.ts loads it (`import '@kadr/telemetry/register'` first); the bare baseline has none.
   const flags = ['--expose-gc', ...(kind === 'gateway' ? ['--import', '@kadr/telemetry/register'] : [])];
+  if (kind === 'gateway' && options.profileDir) flags.push('--cpu-prof', `--cpu-prof-dir=${options.profileDir}`);
   const server = forkTs(path.join(__dirname, 'bench-server.ts'), [kind, String(users)], env, flags);
   const fromServer = inbox<FromServer>(server);
   const tell = (message: ToServer) => server.send(message);
