@@ -9,6 +9,8 @@
  *   bench-server.ts <baseline|gateway> <users>        (run with --expose-gc: memory is read after a GC)
  */
 import http from 'node:http';
+import path from 'node:path';
+import v8 from 'node:v8';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { encodeEvent, timestampFromDate } from '@kadr/contracts';
@@ -21,7 +23,12 @@ import { MemoryUserRepository, SessionStore } from '@kadr/auth-gateway/testing';
 
 export type ServerKind = 'baseline' | 'gateway';
 
-export type ToServer = { type: 'publish'; rounds: number; intervalMs: number } | { type: 'memory' } | { type: 'stop' };
+export type ToServer =
+  | { type: 'publish'; rounds: number; intervalMs: number }
+  | { type: 'memory' }
+  /** Writes a heap snapshot into `dir` (what the open streams hold, by object), then answers `memory`. */
+  | { type: 'snapshot'; dir: string }
+  | { type: 'stop' };
 export type FromServer =
   | { type: 'ready'; url: string; cookies: string[] }
   | { type: 'published'; times: number[][] }
@@ -163,7 +170,8 @@ async function main(): Promise<void> {
   const server = kind === 'gateway' ? await startGateway(users) : await startBaseline(users);
   process.on('message', (message: ToServer) => {
     if (message.type === 'stop') process.exit(0);
-    if (message.type === 'memory') {
+    if (message.type === 'memory' || message.type === 'snapshot') {
+      if (message.type === 'snapshot') v8.writeHeapSnapshot(path.join(message.dir, `sse-${process.pid}.heapsnapshot`));
       send({ type: 'memory', memory: readMemory(), open: server.open() });
       return;
     }

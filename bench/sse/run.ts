@@ -7,7 +7,7 @@
  * here on a free loopback port and stopped at the end). Not part of the test suite; it stops by itself.
  *
  *   node --conditions=kadr-source --import tsx bench/sse/run.ts [--clients 1000,10000] [--kv memory,redis]
- *        [--rounds 10] [--interval 500] [--client-procs 4] [--profile <dir>]
+ *        [--rounds 10] [--interval 500] [--client-procs 4] [--profile <dir>] [--heap-snapshot <dir>]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
@@ -35,6 +35,8 @@ interface Options {
   clientProcs: number | undefined;
   /** Where the gateway child writes a V8 CPU profile (`--cpu-prof`), if anywhere. */
   profileDir: string | undefined;
+  /** Where the gateway child writes a heap snapshot once every stream is open, if anywhere. */
+  heapSnapshotDir: string | undefined;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -51,6 +53,7 @@ function parseOptions(argv: string[]): Options {
     intervalMs: Number(value('interval') ?? 500),
     clientProcs: value('client-procs') === undefined ? undefined : Number(value('client-procs')),
     profileDir: value('profile'),
+    heapSnapshotDir: value('heap-snapshot'),
   };
 }
 
@@ -152,7 +155,8 @@ async function measure(
       // Let the last connections finish their set-up (replay read, session check) before reading memory.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const seen = fromServer.count();
-      tell({ type: 'memory' });
+      const snapshot = kind === 'gateway' && to === clientCount ? options.heapSnapshotDir : undefined;
+      tell(snapshot ? { type: 'snapshot', dir: snapshot } : { type: 'memory' });
       return { held: held(), memory: (await fromServer.next('memory', seen)).memory };
     };
     // Memory per stream is the growth from the first half of the streams to all of them: what one
