@@ -250,6 +250,14 @@ async function startRedis(): Promise<{ url: string; stop: () => Promise<void> }>
   };
 }
 
+/** The gateway child inherits OTEL_* from this process (NodeSDK reads OTEL_TRACES_SAMPLER / _ARG). */
+function samplerInEffect(): string {
+  if (process.env.OTEL_SDK_DISABLED === 'true') return 'OTEL_SDK_DISABLED=true (no spans)';
+  const sampler = process.env.OTEL_TRACES_SAMPLER;
+  if (!sampler) return 'sampler: the SDK default (parentbased_always_on)';
+  return `sampler: ${sampler}${process.env.OTEL_TRACES_SAMPLER_ARG ? ` ${process.env.OTEL_TRACES_SAMPLER_ARG}` : ''}`;
+}
+
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
@@ -267,7 +275,7 @@ async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   console.log(
     `SSE bench: ${options.rounds} rounds every ${options.intervalMs} ms, ${STREAMS_PER_USER} streams per user, ` +
-      `one event per user per round; gateway with tracing loaded; kv ${options.kv.join(', ')}\n`,
+      `one event per user per round; kv ${options.kv.join(', ')}; gateway with tracing loaded, ${samplerInEffect()}\n`,
   );
   const redis = options.kv.includes('redis') ? await startRedis() : undefined;
   const rows: string[] = [
