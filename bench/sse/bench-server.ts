@@ -1,15 +1,21 @@
 /**
  * The server side of the SSE benchmark, in its own process (so the clients do not share its
  * CPU): either a bare node:http server writing events straight to the streams (`baseline`), or
- * the auth-gateway on memory adapters (`gateway`), where each event is published on the bus and
- * travels consumer → replay log → channel → connection. Driven by the parent over IPC.
+ * the auth-gateway (`gateway`) on the memory bus and the key-value store of `REDIS_URL` (unset:
+ * memory), where each event is published on the bus and travels consumer → replay log → channel
+ * → connection. The gateway child is started with `--import @kadr/telemetry/register`, as
+ * main.ts loads tracing in production. Driven by the parent over IPC.
+ *
+ *   bench-server.ts <baseline|gateway> <users>        (run with --expose-gc: memory is read after a GC)
  */
 import http from 'node:http';
+import path from 'node:path';
+import v8 from 'node:v8';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { encodeEvent, timestampFromDate } from '@kadr/contracts';
 import { MemoryEventBus } from '@kadr/event-bus';
-import { MemoryKeyValueStore } from '@kadr/kv-store';
+import { keyValueStoreFromEnvironment } from '@kadr/kv-store';
 import { createLogger, createMetrics } from '@kadr/telemetry';
 import { composeAuthGateway, gatewayConfigSchema, KEY_PREFIX } from '@kadr/auth-gateway';
 // Internal parts, for a bench only: sessions are created directly in the store (no sign-in flow).
@@ -17,11 +23,34 @@ import { MemoryUserRepository, SessionStore } from '@kadr/auth-gateway/testing';
 
 export type ServerKind = 'baseline' | 'gateway';
 
-export type ToServer = { type: 'publish'; rounds: number; intervalMs: number } | { type: 'stop' };
+export type ToServer =
+  | { type: 'publish'; rounds: number; intervalMs: number }
+  | { type: 'memory' }
+  /** Writes a heap snapshot into `dir` (what the open streams hold, by object), then answers `memory`. */
+  | { type: 'snapshot'; dir: string }
+  | { type: 'stop' };
 export type FromServer =
   | { type: 'ready'; url: string; cookies: string[] }
   | { type: 'published'; times: number[][] }
-  | { type: 'stats'; open: number };
+  | { type: 'memory'; memory: MemoryReading; open: number };
+
+export interface MemoryReading {
+  rss: number;
+  heapUsed: number;
+  external: number;
+}
+
+/** After two full collections, so what is left is what the open streams hold. */
+function readMemory(): MemoryReading {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  gc?.();
+  const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+  return { rss, heapUsed, external: external + arrayBuffers };
+}
+
+/** Both servers: a deep accept queue, so thousands of clients arriving within seconds are not dropped and retried after 1 s. */
+const BACKLOG = 4096;
 
 const now = () => performance.timeOrigin + performance.now();
 const send = (message: FromServer) => process.send?.(message);
@@ -37,7 +66,7 @@ interface Server {
 async function listen(handler: http.RequestListener): Promise<{ server: http.Server; url: string }> {
   const server = http.createServer(handler);
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: BACKLOG }, resolve));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
@@ -73,9 +102,13 @@ async function startGateway(users: number): Promise<Server> {
   const logger = createLogger({ service: 'auth-gateway', level: 'silent' });
   const metrics = createMetrics({ service: 'auth-gateway', defaultMetrics: false });
   const bus = new MemoryEventBus();
-  const kv = new MemoryKeyValueStore({ keyPrefix: KEY_PREFIX });
+  // As adapters.ts opens it: REDIS_URL → Redis, else memory; measured in the registry either way.
+  const kv = keyValueStoreFromEnvironment(process.env.REDIS_URL || undefined, {
+    keyPrefix: KEY_PREFIX,
+    registry: metrics.registry,
+  });
   const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', backlog: BACKLOG }, resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const config = gatewayConfigSchema.parse({
     NODE_ENV: 'test',
@@ -137,8 +170,12 @@ async function main(): Promise<void> {
   const server = kind === 'gateway' ? await startGateway(users) : await startBaseline(users);
   process.on('message', (message: ToServer) => {
     if (message.type === 'stop') process.exit(0);
+    if (message.type === 'memory' || message.type === 'snapshot') {
+      if (message.type === 'snapshot') v8.writeHeapSnapshot(path.join(message.dir, `sse-${process.pid}.heapsnapshot`));
+      send({ type: 'memory', memory: readMemory(), open: server.open() });
+      return;
+    }
     void (async () => {
-      send({ type: 'stats', open: server.open() });
       const times: number[][] = Array.from({ length: users }, () => []);
       for (let round = 0; round < message.rounds; round++) {
         const started = now();

@@ -86,6 +86,30 @@ describe('MemoryEventBus (beyond the contract)', () => {
     expect(textOf(seen[0]!.value)).toBe('original');
   });
 
+  it('a handler that changes its message changes neither its retry nor what another group gets', async () => {
+    bus = new MemoryEventBus();
+    const values: string[] = [];
+    await bus.subscribe({
+      group: 'scribbler',
+      topics: ['t'],
+      retryDelayMs: 1,
+      handler: (message) => {
+        values.push(textOf(message.value));
+        message.value.fill(0);
+        message.headers.polluted = 'yes';
+        return Promise.reject(new Error('again'));
+      },
+      maxAttempts: 2,
+    });
+    const { seen, handler } = recorder();
+    await bus.subscribe({ group: 'reader', topics: ['t'], handler });
+    await bus.publish('t', [{ key: 'k', value: text('original') }]);
+    await until(() => seen.length === 1 && values.length === 2);
+    expect(values).toEqual(['original', 'original']);
+    expect(textOf(seen[0]!.value)).toBe('original');
+    expect(seen[0]!.headers.polluted).toBeUndefined();
+  });
+
   it('refuses work after close and rejects bad options', async () => {
     bus = new MemoryEventBus();
     await expect(bus.subscribe({ group: '', topics: ['t'], handler: () => Promise.resolve() })).rejects.toThrow(

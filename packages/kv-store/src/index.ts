@@ -4,4 +4,4 @@ export { KV_STORE_OPERATION_DURATION, MeasuredKeyValueStore, type KeyValueBacken
 export { MemoryKeyspace, type MemoryKeyspaceOptions } from './memory/keyspace';
 export { MemoryKeyValueStore, type MemoryKeyValueStoreOptions } from './memory/memory-key-value-store';
 export { RedisKeyValueStore, type RedisKeyValueStoreOptions } from './redis/redis-key-value-store';
-export { compareLogIds, isLogId } from './log-id';
+export { compareLogIds, compareLogIdValues, isLogId, parseLogId, type LogId } from './log-id';

@@ -78,6 +78,10 @@ export class MeasuredKeyValueStore implements KeyValueStore {
     return this.#timed('readLogAfter', () => this.store.readLogAfter(key, afterId));
   }
 
+  lastLogId(key: string): Promise<string | null> {
+    return this.#timed('lastLogId', () => this.store.lastLogId(key));
+  }
+
   publish(channel: string, message: string): Promise<void> {
     return this.#timed('publish', () => this.store.publish(channel, message));
   }

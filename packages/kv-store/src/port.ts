@@ -60,6 +60,11 @@ export interface KeyValueStore {
    * (not `<ms>-<seq>`) rejects with a RangeError; check untrusted input with `isLogId` first.
    */
   readLogAfter(key: string, afterId?: string): Promise<LogRead>;
+  /**
+   * The newest entry's id, null when the log is missing or empty: where a reader that wants only
+   * what comes next starts, without reading the entries themselves.
+   */
+  lastLogId(key: string): Promise<string | null>;
 
   /** Delivers to every subscriber of the channel at that moment, on any connection; fire and forget. */
   publish(channel: string, message: string): Promise<void>;

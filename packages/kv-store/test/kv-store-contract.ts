@@ -264,6 +264,25 @@ export function kvStoreContract(subject: KvStoreContractSubject): void {
       expect((await store.readLogAfter('log')).entries.map((e) => e.value)).toEqual(['v0', 'v1', 'v2', 'v3', 'v4']);
     });
 
+    it('lastLogId is the newest kept entry, null for a missing log, WRONGTYPE for a string', async () => {
+      const store = await open();
+      expect(await store.lastLogId('log')).toBeNull();
+      const ids = await appendMany(store, 'log', 7, 5);
+      expect(await store.lastLogId('log')).toBe(ids[6]);
+      await store.set('text', 'a');
+      await expect(store.lastLogId('text')).rejects.toThrow(/WRONGTYPE/);
+      await store.delete('log');
+      expect(await store.lastLogId('log')).toBeNull();
+    });
+
+    it('readLogAfter from the newest id returns only what is appended next', async () => {
+      const store = await open();
+      await appendMany(store, 'log', 5, 200);
+      const cursor = (await store.lastLogId('log'))!;
+      const next = await store.appendToLog('log', 'next', { maxLength: 200 });
+      expect(await store.readLogAfter('log', cursor)).toEqual({ entries: [{ id: next, value: 'next' }], gap: false });
+    });
+
     it('gap is true exactly when an entry after afterId was trimmed away', async () => {
       const store = await open();
       const ids = await appendMany(store, 'log', 10, 5);

@@ -146,12 +146,9 @@ export class ConsumerGroup {
       const stored = log.at(partition, offset);
       const owner = this.ownerOf(topic, partition);
       if (!stored || !owner) return;
-      const message: DeliveryMessage = {
-        topic,
-        key: stored.key,
-        value: new Uint8Array(stored.value),
-        headers: { ...stored.headers },
-      };
+      // The stored message as it is: deliverWithRetries hands each attempt its own copy, so a
+      // handler cannot change the log (a third copy here, on top of publish's and the attempt's, bought nothing).
+      const message: DeliveryMessage = { topic, key: stored.key, value: stored.value, headers: stored.headers };
       const outcome = await owner.track(this.deliver(owner, message, partition, offset));
       if (outcome === 'commit') offsets[partition] = offset + 1;
       else if (outcome === 'halt') return;

@@ -17,6 +17,11 @@ export class CappedLog {
   #lastId: LogId | null = null;
   #newestRemovedId: LogId | null = null;
 
+  /** The newest kept entry's id (null when empty). */
+  get lastId(): string | null {
+    return this.#entries.at(-1)?.entry.id ?? null;
+  }
+
   append(value: string, maxLength: number, nowMs: number): string {
     const id = nextLogId(this.#lastId, nowMs);
     this.#lastId = id;
@@ -29,11 +34,26 @@ export class CappedLog {
     return formatLogId(id);
   }
 
+  /** Like XRANGE `(afterId +`: only the entries after it are looked at and copied (a reader following the log asks for the newest few). */
   readAfter(afterId: LogId | undefined): LogRead {
-    const kept = afterId ? this.#entries.filter((stored) => compareLogIdValues(stored.id, afterId) > 0) : this.#entries;
+    const from = afterId ? this.#firstAfter(afterId) : 0;
+    const kept: LogEntry[] = [];
+    for (let i = from; i < this.#entries.length; i += 1) kept.push({ ...this.#entries[i]!.entry });
     return {
-      entries: kept.map((stored) => ({ ...stored.entry })),
+      entries: kept,
       gap: hasGap(afterId, { newestRemovedId: this.#newestRemovedId, firstId: this.#entries[0]?.id ?? null }),
     };
+  }
+
+  /** The index of the first entry newer than `afterId` (entries are in id order): by binary search. */
+  #firstAfter(afterId: LogId): number {
+    let low = 0;
+    let high = this.#entries.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compareLogIdValues(this.#entries[middle]!.id, afterId) > 0) high = middle;
+      else low = middle + 1;
+    }
+    return low;
   }
 }

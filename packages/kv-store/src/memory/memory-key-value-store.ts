@@ -162,6 +162,13 @@ export class MemoryKeyValueStore implements KeyValueStore {
     });
   }
 
+  lastLogId(key: string): Promise<string | null> {
+    return this.#run(() => {
+      const slot = this.keyspace.read(this.#key(key));
+      return slot ? this.#logOf(slot).lastId : null;
+    });
+  }
+
   publish(channel: string, message: string): Promise<void> {
     return this.#run(() => this.keyspace.publish(this.#key(channel), message));
   }

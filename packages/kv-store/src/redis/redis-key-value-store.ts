@@ -118,6 +118,13 @@ export class RedisKeyValueStore implements KeyValueStore {
     };
   }
 
+  async lastLogId(key: string): Promise<string | null> {
+    this.#assertOpen();
+    // XREVRANGE answers WRONGTYPE for a string key by itself, and [] for a missing one.
+    const newest = await this.#commands.xrevrange(this.#key(key), '+', '-', 'COUNT', 1);
+    return newest[0]?.[0] ?? null;
+  }
+
   async publish(channel: string, message: string): Promise<void> {
     this.#assertOpen();
     await this.#commands.publish(this.#key(channel), message);

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { encodeEvent, JobProgressKind, timestampFromDate } from '@kadr/contracts';
@@ -127,6 +128,27 @@ export function liveStreamSuite(connect: () => Promise<KeyValueStore>): void {
     expect(benOnB.dataEvents()).toHaveLength(4);
     expect(annOnA.dataEvents()).toHaveLength(8);
     expect(annOnA.dataEvents().some((e) => dataOf(e).id === 'ben-1' || dataOf(e).balance === 5)).toBe(false);
+  });
+
+  it('serialises each event once per replica: every stream of the user is handed the same frame', async () => {
+    const ann = await rig.signIn();
+    const replica = rig.replicas[0]!;
+    const mine = await Promise.all([1, 2, 3].map(() => open(replica.url, { cookie: ann.cookie })));
+    for (const stream of mine) await stream.waitFor((e) => e.event === 'connected');
+    const written = jest.spyOn(http.ServerResponse.prototype, 'write');
+    try {
+      await rig.publishCredits(ann.userId, 41, 0);
+      await rig.publishCredits(ann.userId, 42, 0);
+      for (const stream of mine) await stream.waitFor((e) => e.event === 'credits', 2);
+      const frames = written.mock.calls
+        .map(([chunk]) => chunk as unknown)
+        .filter((chunk): chunk is Buffer => Buffer.isBuffer(chunk) && chunk.includes('event: credits'));
+      // Two events × three streams, and only two distinct objects: one per event, shared.
+      expect(frames).toHaveLength(6);
+      expect(new Set(frames).size).toBe(2);
+    } finally {
+      written.mockRestore();
+    }
   });
 
   it('answers 401 without a session', async () => {

@@ -1,4 +1,4 @@
-import type { KeyValueStore, LogEntry, Unsubscribe } from '@kadr/kv-store';
+import { parseLogId, type KeyValueStore, type LogEntry, type LogId, type Unsubscribe } from '@kadr/kv-store';
 import { currentTraceContext } from '@kadr/telemetry';
 import { parseLiveEvent, type LiveEvent } from '../../domain/live/live-event';
 
@@ -13,9 +13,15 @@ const logKey = (userId: string) => `live:log:${userId}`;
 const channelOf = (userId: string) => `live:user:${userId}`;
 const seenKey = (eventId: string) => `live:seen:${eventId}`;
 
-/** An event in a user's log; `id` is the log entry id (monotonic per user), sent as the SSE `id:`. */
+/**
+ * An event in a user's log; `id` is the log entry id (monotonic per user), sent as the SSE `id:`.
+ * `logId` is that id parsed, once, when the entry is read: every comparison downstream (the
+ * replica's cursor, each connection's position) uses it, so no id is parsed again per connection.
+ * One entry object is handed to every connection of the user on this replica.
+ */
 export interface LiveEntry {
   id: string;
+  logId: LogId;
   event: LiveEvent;
 }
 
@@ -53,7 +59,7 @@ function traceOf(value: { traceparent?: unknown }): { traceparent?: string } {
 function toLiveEntries(entries: LogEntry[]): LiveEntry[] {
   return entries.flatMap((entry) => {
     const event = parseLiveEvent(entry.value);
-    return event ? [{ id: entry.id, event }] : [];
+    return event ? [{ id: entry.id, logId: parseLogId(entry.id), event }] : [];
   });
 }
 
@@ -83,6 +89,11 @@ export class LiveFeedStore {
   async readAfter(userId: string, afterId?: string): Promise<LiveLogRead> {
     const read = await this.kv.readLogAfter(logKey(userId), afterId);
     return { entries: toLiveEntries(read.entries), gap: read.gap };
+  }
+
+  /** The newest entry's id (undefined: no log), read without the entries: where "only what comes next" starts. */
+  async newestId(userId: string): Promise<string | undefined> {
+    return (await this.kv.lastLogId(logKey(userId))) ?? undefined;
   }
 
   /** The user is deleted: the replay log goes, and every replica ends the user's streams. */

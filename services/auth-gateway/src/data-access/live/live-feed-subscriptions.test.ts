@@ -1,7 +1,26 @@
-import { MemoryKeyspace, MemoryKeyValueStore } from '@kadr/kv-store';
+import * as kvStore from '@kadr/kv-store';
+import { MemoryKeyspace, MemoryKeyValueStore, type LogRead } from '@kadr/kv-store';
 import type { LiveEvent } from '../../domain/live/live-event';
+import { StreamPosition } from '../../domain/live/stream-position';
 import { LIVE_LOG_MAX_LENGTH, LiveFeedStore, type LiveEntry } from './live-feed-store';
 import { LiveFeedSubscriptions, type FeedListener } from './live-feed-subscriptions';
+
+// The id functions, counted: an id is parsed when read, never again per connection.
+jest.mock('@kadr/kv-store', () => {
+  const actual = jest.requireActual<typeof kvStore>('@kadr/kv-store');
+  return { ...actual, parseLogId: jest.fn(actual.parseLogId), compareLogIds: jest.fn(actual.compareLogIds) };
+});
+
+/** A memory store that counts the log entries its reads return. */
+class CountingStore extends MemoryKeyValueStore {
+  entriesRead = 0;
+
+  override async readLogAfter(key: string, afterId?: string): Promise<LogRead> {
+    const read = await super.readLogAfter(key, afterId);
+    this.entriesRead += read.entries.length;
+    return read;
+  }
+}
 
 const event = (progress: number): LiveEvent => ({
   name: 'progress',
@@ -87,5 +106,63 @@ describe('live feed subscriptions (one per user per replica)', () => {
     await until(() => calls.length === 2);
     expect(calls[1]).toBe('fell behind');
     await stop();
+  });
+
+  it('reads only the new entries of the log, and hands the same entry objects to every listener', async () => {
+    const user = `user-${Date.now()}-tail`;
+    const counting = new CountingStore({ keyspace, keyPrefix: 'test:' });
+    const ownSubscriptions = new LiveFeedSubscriptions(new LiveFeedStore(counting), (error) => errors.push(error));
+    for (let i = 0; i < 150; i++) await writer.record(user, event(i));
+    const listeners = [recorder(), recorder(), recorder()];
+    const stops = await Promise.all(listeners.map(({ listener }) => ownSubscriptions.follow(user, listener)));
+    // Following starts at the newest id: the 150 entries already there are not read.
+    expect(counting.entriesRead).toBe(0);
+    await writer.record(user, event(150));
+    await writer.record(user, event(151));
+    await until(() => listeners.every(({ entries }) => entries.length === 2));
+    expect(counting.entriesRead).toBe(2);
+    for (const { entries } of listeners.slice(1)) {
+      expect(entries[0]).toBe(listeners[0]!.entries[0]);
+      expect(entries[1]).toBe(listeners[0]!.entries[1]);
+    }
+    await Promise.all(stops.map((stop) => stop()));
+    await ownSubscriptions.close();
+    expect(errors).toEqual([]);
+  });
+
+  it("parses each entry's id once on the replica, however many connections it goes to", async () => {
+    const parses = jest.mocked(kvStore.parseLogId);
+    /** Ids parsed while one event reaches `connections` streams (each with its own position, as an SseConnection). */
+    const parsesForOneEvent = async (connections: number) => {
+      const user = `user-${Date.now()}-${connections}-ids`;
+      await writer.record(user, event(0));
+      const delivered: LiveEntry[][] = [];
+      const stops = await Promise.all(
+        Array.from({ length: connections }, async (_, i) => {
+          const position = new StreamPosition<LiveEntry>();
+          delivered[i] = [];
+          const stop = await subscriptions.follow(user, {
+            onEntries: (entries) => {
+              for (const entry of entries) delivered[i]!.push(...position.offerLive(entry));
+            },
+            onForgotten: () => undefined,
+            onFellBehind: () => undefined,
+          });
+          position.finishReplay((await feed.newestId(user))!, []);
+          return stop;
+        }),
+      );
+      parses.mockClear();
+      await writer.record(user, event(1));
+      await until(() => delivered.every((entries) => entries.length === 1));
+      const count = parses.mock.calls.length;
+      await Promise.all(stops.map((stop) => stop()));
+      return count;
+    };
+    const forOne = await parsesForOneEvent(1);
+    expect(await parsesForOneEvent(5)).toBe(forOne);
+    // The announced id and the entry read: two parses on the replica, none per connection.
+    expect(forOne).toBeLessThanOrEqual(2);
+    expect(jest.mocked(kvStore.compareLogIds)).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,6 @@
 import { trace } from '@opentelemetry/api';
 import { contextOfTraceparent } from '@kadr/telemetry';
-import { compareLogIds, type Unsubscribe } from '@kadr/kv-store';
+import { compareLogIdValues, parseLogId, type LogId, type Unsubscribe } from '@kadr/kv-store';
 import { LIVE_LOG_MAX_LENGTH, type ChannelMessage, type LiveEntry, type LiveFeedStore } from './live-feed-store';
 
 /** Someone on this replica following one user's feed (an SSE connection). */
@@ -17,12 +17,20 @@ export interface FeedListener {
   onFellBehind(): void;
 }
 
+interface Cursor {
+  id: string;
+  logId: LogId;
+}
+
+const cursorAt = (id: string | undefined): Cursor | undefined =>
+  id === undefined ? undefined : { id, logId: parseLogId(id) };
+
 interface UserFeed {
   listeners: Set<FeedListener>;
   /** Resolves once the channel subscription is active and the cursor is set. */
   ready: Promise<Unsubscribe>;
-  /** The newest entry delivered to this replica's listeners (undefined: the log was empty). */
-  cursor: string | undefined;
+  /** The newest entry delivered to this replica's listeners (undefined: the log was empty), as text and parsed. */
+  cursor: Cursor | undefined;
   /** Channel messages are handled one at a time, in arrival order. */
   queue: Promise<void>;
 }
@@ -32,7 +40,8 @@ interface UserFeed {
  * ordered delivery from the user's log.
  *
  * A channel message only says "the log has a new entry". On one, the log is read after the
- * cursor (the last entry delivered) and what is new goes to every listener. Reading instead of
+ * cursor (the last entry delivered) — only the new entries, each parsed once — and the same
+ * entry objects go to every listener. Reading instead of
  * trusting the message keeps order and completeness even when two appends are announced in
  * the other order or pub/sub drops a message (it is at most once): the next announcement
  * brings the missing entries along.
@@ -97,8 +106,8 @@ export class LiveFeedSubscriptions {
       });
       try {
         // Subscribed first, then the cursor: an entry appended in between is announced and read.
-        const { entries } = await this.store.readAfter(userId);
-        feed.cursor = entries.at(-1)?.id;
+        // Only the newest id: the entries before it are not this replica's to deliver.
+        feed.cursor = cursorAt(await this.store.newestId(userId));
       } catch (error) {
         await unsubscribe();
         throw error;
@@ -140,18 +149,20 @@ export class LiveFeedSubscriptions {
       for (const listener of [...feed.listeners]) this.deliver(userId, () => listener.onForgotten());
       return;
     }
-    if (feed.cursor !== undefined && compareLogIds(message.id, feed.cursor) <= 0) return;
-    const { entries, gap } = await this.store.readAfter(userId, feed.cursor);
-    if (gap && entries.length >= LIVE_LOG_MAX_LENGTH) {
+    // An announcement of an entry already delivered (it came along with an earlier read): nothing to read.
+    if (feed.cursor !== undefined && compareLogIdValues(parseLogId(message.id), feed.cursor.logId) <= 0) return;
+    // Strictly after the cursor: the store returns only the new entries.
+    const { entries: fresh, gap } = await this.store.readAfter(userId, feed.cursor?.id);
+    const newest = fresh.at(-1);
+    if (gap && fresh.length >= LIVE_LOG_MAX_LENGTH) {
       // Trimmed past the cursor: a hole. (A gap with a log that is not full means the log
       // expired and started again after the cursor: everything it holds is new, nothing lost.)
-      feed.cursor = entries.at(-1)?.id;
+      feed.cursor = newest;
       for (const listener of [...feed.listeners]) this.deliver(userId, () => listener.onFellBehind());
       return;
     }
-    const fresh = feed.cursor === undefined ? entries : entries.filter((e) => compareLogIds(e.id, feed.cursor!) > 0);
-    if (fresh.length === 0) return;
-    feed.cursor = fresh.at(-1)!.id;
+    if (!newest) return;
+    feed.cursor = newest;
     for (const listener of [...feed.listeners]) this.deliver(userId, () => listener.onEntries(fresh));
   }
 

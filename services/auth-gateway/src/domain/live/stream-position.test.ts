@@ -1,6 +1,7 @@
+import { parseLogId } from '@kadr/kv-store';
 import { StreamPosition } from './stream-position';
 
-const e = (id: string) => ({ id });
+const e = (id: string) => ({ id, logId: parseLogId(id) });
 
 describe('stream position (resume merge)', () => {
   it('buffers live entries during the replay, then writes the replay and only newer live entries', () => {

@@ -1,8 +1,9 @@
-import { compareLogIds } from '@kadr/kv-store';
+import { compareLogIdValues, parseLogId, type LogId } from '@kadr/kv-store';
 
-/** An entry of a user's live log: its id (monotonic per user) orders and deduplicates. */
+/** An entry of a user's live log: its id (monotonic per user) orders and deduplicates; `logId` is it parsed (once, by the reader). */
 export interface Positioned {
   id: string;
+  logId: LogId;
 }
 
 /**
@@ -17,11 +18,11 @@ export interface Positioned {
  */
 export class StreamPosition<T extends Positioned> {
   private buffered: T[] | undefined = [];
-  private last: string | undefined;
+  private last: Positioned | undefined;
 
   /** The id of the last entry written (or the starting position); undefined before the replay. */
   get current(): string | undefined {
-    return this.last;
+    return this.last?.id;
   }
 
   get replaying(): boolean {
@@ -45,13 +46,13 @@ export class StreamPosition<T extends Positioned> {
   finishReplay(start: string, replay: readonly T[]): T[] {
     const pending = this.buffered ?? [];
     this.buffered = undefined;
-    this.last = start;
+    this.last = { id: start, logId: parseLogId(start) };
     return [...replay, ...pending].filter((entry) => this.advance(entry));
   }
 
   private advance(entry: T): boolean {
-    if (this.last !== undefined && compareLogIds(entry.id, this.last) <= 0) return false;
-    this.last = entry.id;
+    if (this.last !== undefined && compareLogIdValues(entry.logId, this.last.logId) <= 0) return false;
+    this.last = entry;
     return true;
   }
 }

@@ -9,7 +9,7 @@ import { sessionOf } from '../03-session/request-context';
 import type { LiveConnections } from './live-connections';
 import type { LiveMetrics } from './live-metrics';
 import { EMPTY_LOG_ID, resumePointOf, type ResumePoint } from './resume-point';
-import { watchSessionEnd } from './session-end-watch';
+import { SessionEndWatches } from './session-end-watch';
 import { SseConnection, type BackPressureLimits } from './sse-connection';
 
 export const LIVE_STREAM_PATH = '/bff/sse/jobs';
@@ -52,15 +52,16 @@ async function startingPoint(feed: LiveFeedStore, userId: string, resume: Resume
     if (!read.gap) return { start: resume.id, replay: read.entries, reset: false };
     return { start: read.entries.at(-1)?.id ?? resume.id, replay: [], reset: true };
   }
-  const all = await feed.readAfter(userId);
-  const newest = all.entries.at(-1)?.id ?? EMPTY_LOG_ID;
-  if (resume.kind === 'fresh') return { start: newest, replay: [], reset: false };
   if (resume.kind === 'after') {
     // `0-0`: the client connected while the log was empty, so everything in it is new to it —
     // unless the log is full, when older entries may have been trimmed away.
+    const all = await feed.readAfter(userId);
     if (all.entries.length < LIVE_LOG_MAX_LENGTH) return { start: EMPTY_LOG_ID, replay: all.entries, reset: false };
+    return { start: all.entries.at(-1)?.id ?? EMPTY_LOG_ID, replay: [], reset: true };
   }
-  return { start: newest, replay: [], reset: true };
+  // A fresh or unknown start needs only the newest id, not the entries (most connections start so).
+  const newest = (await feed.newestId(userId)) ?? EMPTY_LOG_ID;
+  return { start: newest, replay: [], reset: resume.kind === 'unknown' };
 }
 
 function writeStreamHeaders(req: Request, res: Response): void {
@@ -91,6 +92,10 @@ export function liveRoutes({
   logger,
 }: LiveRoutesDeps): Router {
   const router = Router();
+  const sessionWatches = new SessionEndWatches((sessionId) => connections.endSession(sessionTagOf(sessionId)), {
+    sessions,
+    onError: (error) => logger.warn({ err: error }, 'session check of a live stream failed'),
+  });
   router.get(LIVE_STREAM_PATH, async (req, res) => {
     const session = sessionOf(res);
     if (!session) throw new HttpProblem('unauthorized');
@@ -152,12 +157,9 @@ export function liveRoutes({
 
     writeStreamHeaders(req, res);
     connections.add(connection);
-    // After `add`: a sign-out from now on arrives as a notice; one that came before is seen by the watch's first read.
-    const stopWatching = watchSessionEnd(session.id, () => connection.end('session_ended'), {
-      sessions,
-      onError: (error) => logger.warn({ err: error }, 'session check of a live stream failed'),
-    });
-    connection.onClose(stopWatching);
+    // After `add`: a sign-out from now on arrives as a notice; one that came before is seen by
+    // the first read of the session's watch (a watch starts with its session's first stream here).
+    connection.onClose(sessionWatches.join(session.id));
     const entries = connection.position.finishReplay(point.start, point.replay);
     // `connected` carries the position the stream starts from (before a reset: the newest id).
     connection.control('connected', {}, { id: point.start, retryMs: RECONNECT_DELAY_MS });

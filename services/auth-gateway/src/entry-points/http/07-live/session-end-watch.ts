@@ -67,3 +67,40 @@ export function watchSessionEnd(
     clearTimeout(timer);
   };
 }
+
+/**
+ * One watch per session on this replica, shared by its streams (a user's tabs share the
+ * session): one timer and one store read per session rather than per stream. The watch starts
+ * with the session's first stream — reading the session at once, as each stream's own watch
+ * did — and stops with its last. When the session ends, `onEnded` gets its id.
+ */
+export class SessionEndWatches {
+  private readonly watches = new Map<string, { streams: number; stop: () => void }>();
+
+  constructor(
+    private readonly onEnded: (sessionId: string) => void,
+    private readonly deps: SessionEndWatchDeps,
+  ) {}
+
+  /** A stream of the session opened; returns what to call when it closes. */
+  join(sessionId: string): () => void {
+    let watch = this.watches.get(sessionId);
+    if (!watch) {
+      const started = { streams: 0, stop: () => undefined as void };
+      this.watches.set(sessionId, started);
+      started.stop = watchSessionEnd(sessionId, () => this.onEnded(sessionId), this.deps);
+      watch = started;
+    }
+    watch.streams += 1;
+    const joined = watch;
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      joined.streams -= 1;
+      if (joined.streams > 0 || this.watches.get(sessionId) !== joined) return;
+      this.watches.delete(sessionId);
+      joined.stop();
+    };
+  }
+}

@@ -2,7 +2,7 @@ import type { Response } from 'express';
 import type { LiveEntry } from '../../../data-access/live/live-feed-store';
 import { StreamPosition } from '../../../domain/live/stream-position';
 import type { LiveMetrics } from './live-metrics';
-import { sseFrame } from './sse-frame';
+import { entryFrame, sseFrame } from './sse-frame';
 
 export interface BackPressureLimits {
   /** Events written while the socket is not draining, beyond which the connection is closed. */
@@ -51,10 +51,10 @@ export class SseConnection {
     this.closeListeners.push(listener);
   }
 
-  /** Feed entries (in order, already deduplicated by `position`). */
+  /** Feed entries (in order, already deduplicated by `position`); each one's frame is shared with the user's other connections. */
   deliver(entries: readonly LiveEntry[]): void {
     for (const entry of entries) {
-      if (!this.write(sseFrame({ id: entry.id, event: entry.event.name, data: entry.event.data }))) return;
+      if (!this.write(entryFrame(entry))) return;
       this.metrics.eventsDelivered.inc({ event: entry.event.name });
       this.metrics.deliveryLag.observe(Math.max(0, this.now() - entry.event.occurredAt) / 1000);
     }
@@ -72,7 +72,7 @@ export class SseConnection {
     this.finish(reason);
   }
 
-  private write(frame: string): boolean {
+  private write(frame: string | Buffer): boolean {
     if (this.closed) return false;
     const flushed = this.res.write(frame);
     if (this.blocked) this.eventsSinceBlocked += 1;
