@@ -126,13 +126,11 @@ export function designScene(request: SceneRequest): Scene {
   });
   const lines = wrapPrompt(request.prompt);
   const textDrift = 0.6 + next() * 0.8;
-  // The gradient's line, as fractions of the frame (drawn after everything above, which it leaves as it was).
-  const gradientLine = [next(), next(), next(), next()] as const;
 
   const sources =
     request.gradientSource === false
       ? portableSources({ w, h, fps, d, palette, orbs, driftSpeed: gradientSpeed * 40 })
-      : gradientSources({ w, h, fps, d, palette, orbs, gradientSpeed, gradientSeed, gradientType, gradientLine });
+      : gradientSources({ w, h, fps, d, palette, orbs, gradientSpeed, gradientSeed, gradientType });
 
   return {
     palette,
@@ -171,16 +169,18 @@ export function designScene(request: SceneRequest): Scene {
 }
 
 /**
- * The vignette (ffmpeg's `vignette=PI/5` on a white frame: the darkening factor of each pixel) as
- * one black frame whose alpha is 1 − factor: laid over the picture it darkens each pixel by its
- * factor, as the filter itself would, for the cost of one blend instead of the filter's per-pixel
- * float work on every frame. `overlay` repeats the single frame to the end.
+ * The vignette as one layer laid over every frame instead of ffmpeg's `vignette` filter redoing
+ * its per-pixel float work on each one. The filter multiplies each pixel's luma by a factor f
+ * (and pulls its chroma towards grey by f); a black layer (luma 0, as the filter's product
+ * reaches) with alpha 1 − f blends to the same. The factors are the filter's own: `vignette=PI/5`
+ * on a frame of 255s (a grey `color` frame is 235, hence the `lut`), negated into the alpha.
+ * `overlay` repeats the single frame to the end.
  */
-function vignetteLayer(w: number, h: number, fps: number): string {
+export function vignetteLayer(w: number, h: number, fps: number): string {
   const oneFrame = `s=${w}x${h}:r=${fps}:d=${fixed(1 / fps, 4)}`;
   return (
-    `color=c=white:${oneFrame},format=gray,vignette=PI/5:dither=0,negate[vignetteAlpha];` +
-    `color=c=black:${oneFrame},format=yuv420p[vignetteBlack];` +
+    `color=c=white:${oneFrame},format=gray,lut=c0=255,vignette=PI/5:dither=0,negate[vignetteAlpha];` +
+    `color=c=black:${oneFrame},format=yuv420p,lutyuv=y=0[vignetteBlack];` +
     `[vignetteBlack][vignetteAlpha]alphamerge[vignette]`
   );
 }
@@ -211,28 +211,45 @@ interface SourceRequest {
 }
 
 /**
- * ffmpeg 4.4+: a turning `gradients` background drawn small (its line given in small-frame pixels;
- * the filter turns it about the centre, so the picture does not depend on the size) and scaled up
- * in yuv420p, and two radial `gradients` orbs of one frame each, as lavfi inputs.
+ * ffmpeg's own generator (libavutil/lfg.c: `av_lfg_init` seeds 64 words by chained MD5 of the
+ * seed, `av_lfg_get` is a lagged Fibonacci step): what `gradients` draws its line's end points
+ * with when given only a seed — x0, y0, x1, y1, each modulo the frame's width or height.
+ */
+export function ffmpegGradientLine(seed: number, w: number, h: number): [number, number, number, number] {
+  const state = new Uint32Array(64);
+  let block = Buffer.alloc(16);
+  for (let i = 8; i < 64; i += 4) {
+    block.writeUInt32LE(seed >>> 0, 0);
+    block[4] = i;
+    block = createHash('md5').update(block).digest();
+    for (let k = 0; k < 4; k += 1) state[i + k] = block.readUInt32LE(4 * k);
+  }
+  let index = 0;
+  const next = () => {
+    const value = (state[(index - 24) & 63]! + state[(index - 55) & 63]!) >>> 0;
+    state[index & 63] = value;
+    index += 1;
+    return value;
+  };
+  return [next() % w, next() % h, next() % w, next() % h];
+}
+
+/**
+ * ffmpeg 4.4+: a turning `gradients` background and two radial `gradients` orbs of one frame
+ * each, as lavfi inputs. The background is drawn small and scaled up in yuv420p, along the line
+ * `gradients` picks for the full frame from the same seed, scaled down (the filter turns the line
+ * about the centre, so the picture does not depend on the size): the same scene as drawing it
+ * full size, for a sixteenth of the work.
  */
 function gradientSources(
-  request: SourceRequest & {
-    gradientSpeed: number;
-    gradientSeed: number;
-    gradientType: number;
-    gradientLine: readonly [number, number, number, number];
-  },
+  request: SourceRequest & { gradientSpeed: number; gradientSeed: number; gradientType: number },
 ): SceneSources {
-  const { w, h, fps, d, palette, orbs, gradientLine } = request;
+  const { w, h, fps, d, palette, orbs } = request;
   const smallW = Math.min(w, BACKGROUND_WIDTH);
   const smallH = Math.max(2, Math.round((smallW * h) / w / 2) * 2);
-  // From the left half to the right half: never a line of no length (the filter would divide by zero).
-  const [x0, y0, x1, y1] = [
-    Math.floor((gradientLine[0] * smallW) / 2),
-    Math.floor(gradientLine[1] * smallH),
-    Math.floor(((1 + gradientLine[2]) * smallW) / 2),
-    Math.floor(gradientLine[3] * smallH),
-  ];
+  const [x0, y0, x1, y1] = ffmpegGradientLine(request.gradientSeed, w, h);
+  // Never the size itself: the filter takes an out-of-frame point as "pick one at random".
+  const small = (value: number, full: number, to: number) => Math.min(to - 1, Math.round((value * to) / full));
   const source = (duration: number, options: string) => [
     '-f',
     'lavfi',
@@ -244,7 +261,7 @@ function gradientSources(
       ...source(
         d,
         `s=${smallW}x${smallH}:n=4:c0=${palette[0]}:c1=${palette[1]}:c2=${palette[2]}:c3=${palette[3]}` +
-          `:x0=${x0}:y0=${y0}:x1=${x1}:y1=${y1}` +
+          `:x0=${small(x0, w, smallW)}:y0=${small(y0, h, smallH)}:x1=${small(x1, w, smallW)}:y1=${small(y1, h, smallH)}` +
           `:speed=${fixed(request.gradientSpeed, 4)}:seed=${request.gradientSeed}:type=${request.gradientType}`,
       ),
       ...orbs.flatMap((orb) =>
