@@ -45,7 +45,7 @@ export function startJobsWorker(config: JobsConfig, options: JobsStartOptions = 
         jobs: adapters.jobs,
         providers: buildProviderRegistry(config, options, binaries),
         workspaces: new TempRenderWorkspaces(adapters.blobStore),
-        inspector: new FfmpegInspector({ ffmpeg: binaries.ffmpeg.path, ffprobe: binaries.ffprobe.path }),
+        inspector: new FfmpegInspector({ ffmpeg: binaries.ffmpeg.path }),
         logger,
         workerId,
         fps: LOCAL_FPS,

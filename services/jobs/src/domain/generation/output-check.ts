@@ -1,6 +1,6 @@
 import { GenerationError } from './video-provider';
 
-/** What the worker learns about a rendered file (ffprobe + blackdetect). */
+/** What the worker learns about a rendered file (its description and blackdetect, in one ffmpeg pass). */
 export interface VideoInspection {
   codec: string;
   pixelFormat: string;
@@ -12,10 +12,12 @@ export interface VideoInspection {
   blackSeconds: number;
 }
 
-/** The worker's view of ffmpeg: inspect a file, cut a thumbnail. */
+/**
+ * The worker's view of ffmpeg: inspect a file and cut its thumbnail (to `thumbnailPath`) in the
+ * same read of the file — the checks cost one process, not one per question.
+ */
 export interface VideoInspector {
-  inspect(videoPath: string, signal?: AbortSignal): Promise<VideoInspection>;
-  thumbnail(videoPath: string, outputPath: string, atSeconds: number, signal?: AbortSignal): Promise<void>;
+  inspect(videoPath: string, thumbnailPath: string, signal?: AbortSignal): Promise<VideoInspection>;
 }
 
 export const DURATION_TOLERANCE_SECONDS = 0.2;

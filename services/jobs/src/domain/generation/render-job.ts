@@ -21,7 +21,7 @@ export interface RenderDeps {
 /**
  * One attempt's render in its workspace: the job's provider renders the video (transient failures
  * retried), the output check passes it or fails the job (credits released, never charged for a
- * broken video), and a thumbnail is cut from it.
+ * broken video); the thumbnail is cut in the same ffmpeg pass as the check.
  */
 export async function renderJob(
   deps: RenderDeps,
@@ -46,9 +46,8 @@ export async function renderJob(
   const { videoPath } = await withTransientRetries(deps.retries, signal, () =>
     provider.generate(request, { workDir: workspace.dir, onProgress, signal }),
   );
-  const facts = await deps.inspector.inspect(videoPath, signal);
-  checkOutput(facts, job);
   const thumbnailPath = workspace.pathOf('thumbnail.jpg');
-  await deps.inspector.thumbnail(videoPath, thumbnailPath, Math.min(1.5, facts.durationSeconds / 2), signal);
+  const facts = await deps.inspector.inspect(videoPath, thumbnailPath, signal);
+  checkOutput(facts, job);
   return { videoPath, thumbnailPath, facts };
 }

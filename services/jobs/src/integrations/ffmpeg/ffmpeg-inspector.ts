@@ -1,19 +1,15 @@
 import type { VideoInspection, VideoInspector } from '../../domain/generation/output-check';
-import { blackSeconds, extractThumbnail, probeVideo } from './video-probe';
+import type { FfmpegRunner } from './ffmpeg-process';
+import { inspectVideoOnce } from './video-probe';
 
-/** The worker's VideoInspector on the resolved ffmpeg/ffprobe (see ffmpeg-binaries.ts). */
+/**
+ * The worker's VideoInspector on the resolved ffmpeg (see ffmpeg-binaries.ts): one ffmpeg process
+ * per file, started through `run` (default: runFfmpeg).
+ */
 export class FfmpegInspector implements VideoInspector {
-  constructor(private readonly paths: { ffmpeg: string; ffprobe: string }) {}
+  constructor(private readonly options: { ffmpeg: string; run?: FfmpegRunner }) {}
 
-  async inspect(videoPath: string, signal?: AbortSignal): Promise<VideoInspection> {
-    const [facts, black] = await Promise.all([
-      probeVideo(this.paths.ffprobe, videoPath, signal),
-      blackSeconds(this.paths.ffmpeg, videoPath, signal),
-    ]);
-    return { ...facts, blackSeconds: black };
-  }
-
-  thumbnail(videoPath: string, outputPath: string, atSeconds: number, signal?: AbortSignal): Promise<void> {
-    return extractThumbnail(this.paths.ffmpeg, videoPath, outputPath, atSeconds, signal);
+  inspect(videoPath: string, thumbnailPath: string, signal?: AbortSignal): Promise<VideoInspection> {
+    return inspectVideoOnce(this.options.ffmpeg, videoPath, thumbnailPath, signal, this.options.run);
   }
 }

@@ -15,6 +15,9 @@ export interface FfmpegResult {
   stderr: string;
 }
 
+/** How ffmpeg is run: `runFfmpeg`, or a wrapper around it (tests count the processes a step starts). */
+export type FfmpegRunner = (options: FfmpegRunOptions) => Promise<FfmpegResult>;
+
 const STDERR_KEPT = 8_000;
 
 /** Runs ffmpeg/ffprobe; rejects with the tail of stderr on a non-zero exit, or with an AbortError when aborted. */

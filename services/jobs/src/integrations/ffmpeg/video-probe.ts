@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { runFfmpeg } from './ffmpeg-process';
+import { runFfmpeg, type FfmpegRunner } from './ffmpeg-process';
 
 export interface VideoFacts {
   codec: string;
@@ -43,48 +43,90 @@ export async function probeVideo(ffprobePath: string, file: string, signal?: Abo
   };
 }
 
-/** Seconds of (almost) black picture, by ffmpeg's blackdetect filter. */
-export async function blackSeconds(ffmpegPath: string, file: string, signal?: AbortSignal): Promise<number> {
-  const { stderr } = await runFfmpeg({
-    executable: ffmpegPath,
-    args: ['-hide_banner', '-nostats', '-i', file, '-vf', 'blackdetect=d=0.1:pix_th=0.10', '-an', '-f', 'null', '-'],
-    signal,
-  });
-  let total = 0;
-  for (const match of stderr.matchAll(/black_duration:\s*([\d.]+)/g)) total += Number(match[1]);
-  return total;
+/** What one pass over a rendered file learns (the file's size comes from the file system). */
+export type VideoPass = Omit<VideoFacts, 'sizeBytes'> & { blackSeconds: number };
+
+/** When the thumbnail is taken: a little way in, so fades have happened. */
+export const THUMBNAIL_AT_SECONDS = 1.5;
+
+/**
+ * The post-render checks in one ffmpeg process that reads the file once: the input's codec, pixel
+ * format, frame and length (ffmpeg's own description of its input), the seconds of (almost) black
+ * picture (`blackdetect` on every frame) and a 640×360 JPEG thumbnail as a second output. The
+ * thumbnail branch keeps the first frame and the first one at or after 1.5 s; the image muxer
+ * overwrites its one file (`-update 1`), so the file ends as the 1.5 s frame, or the first frame of
+ * a clip shorter than that. Passthrough timing stops ffmpeg from filling the gap between the two
+ * with copies (-vsync: ffmpeg 5.1 calls it deprecated in favour of -fps_mode, which the npm 4.1 lacks).
+ */
+export async function inspectVideoOnce(
+  ffmpegPath: string,
+  file: string,
+  thumbnailPath: string,
+  signal?: AbortSignal,
+  run: FfmpegRunner = runFfmpeg,
+): Promise<VideoFacts & { blackSeconds: number }> {
+  const graph =
+    '[0:v]split=2[check][thumb];' +
+    '[check]blackdetect=d=0.1:pix_th=0.10[checked];' +
+    `[thumb]select='eq(n,0)+gte(t,${THUMBNAIL_AT_SECONDS})*lt(selected_n,2)',` +
+    // Letterbox anything that is not 16:9 rather than stretching it.
+    'scale=640:360:force_original_aspect_ratio=decrease,pad=640:360:(ow-iw)/2:(oh-ih)/2,setsar=1[still]';
+  const [{ stderr }, { size }] = await Promise.all([
+    run({
+      executable: ffmpegPath,
+      // The default log level: the input's description and blackdetect's findings are `info` lines.
+      args: [
+        '-hide_banner',
+        '-nostats',
+        '-y',
+        '-i',
+        file,
+        '-filter_complex',
+        graph,
+        '-map',
+        '[checked]',
+        '-f',
+        'null',
+        '-',
+        '-map',
+        '[still]',
+        '-vsync',
+        'passthrough',
+        '-q:v',
+        '3',
+        '-update',
+        '1',
+        thumbnailPath,
+      ],
+      signal,
+    }),
+    stat(file),
+  ]);
+  return { ...parseInspection(stderr), sizeBytes: size };
 }
 
-/** A 16:9 JPEG still from the video (640×360), taken a little way in so fades have happened. */
-export async function extractThumbnail(
-  ffmpegPath: string,
-  video: string,
-  output: string,
-  atSeconds: number,
-  signal?: AbortSignal,
-): Promise<void> {
-  await runFfmpeg({
-    executable: ffmpegPath,
-    args: [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-ss',
-      atSeconds.toFixed(2),
-      '-i',
-      video,
-      '-frames:v',
-      '1',
-      '-vf',
-      // Letterbox anything that is not 16:9 rather than stretching it.
-      'scale=640:360:force_original_aspect_ratio=decrease,pad=640:360:(ow-iw)/2:(oh-ih)/2,setsar=1',
-      '-q:v',
-      '3',
-      output,
-    ],
-    signal,
-  });
+/**
+ * Reads ffmpeg's log of one `inspectVideoOnce` pass: the first video stream of `Input #0` (codec,
+ * pixel format, width × height), the container's `Duration:` and every blackdetect `black_duration`.
+ * The line formats are the same in ffmpeg 4.1 (the npm build) and 5.1 (Debian's).
+ */
+export function parseInspection(log: string): VideoPass {
+  const inputEnd = log.search(/^(Stream mapping:|Output #0)/m);
+  const input = log.slice(0, inputEnd === -1 ? undefined : inputEnd);
+  // e.g. `Stream #0:0[0x1](und): Video: h264 (High) (avc1 / 0x31637661), yuv420p(tv, bt709, progressive), 1280x720 [SAR 1:1 …`
+  const video = /Stream #0:\d+.*?: Video: ([^\s,]+)[^,]*, ([a-z0-9_]+)(?:\([^)]*\))?, (\d+)x(\d+)/.exec(input);
+  if (!video) throw new Error('the file has no video stream');
+  const duration = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(input);
+  let blackSeconds = 0;
+  for (const match of log.matchAll(/black_duration:\s*([\d.]+)/g)) blackSeconds += Number(match[1]);
+  return {
+    codec: video[1]!,
+    pixelFormat: video[2]!,
+    width: Number(video[3]),
+    height: Number(video[4]),
+    durationSeconds: duration ? Number(duration[1]) * 3600 + Number(duration[2]) * 60 + Number(duration[3]) : 0,
+    blackSeconds,
+  };
 }
 
 /**

@@ -33,7 +33,10 @@ describe('the instant test renderer (JOBS_RENDERER=instant)', () => {
       },
       { workDir, onProgress: (percent) => progress.push(percent), signal: new AbortController().signal },
     );
-    const facts = await new FfmpegInspector({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }).inspect(videoPath);
+    const facts = await new FfmpegInspector({ ffmpeg: 'ffmpeg' }).inspect(
+      videoPath,
+      path.join(workDir, 'thumbnail.jpg'),
+    );
     expect(() => checkOutput(facts, wanted)).not.toThrow();
     expect(progress.at(-1)).toBe(99);
   }, 30_000);

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { GenerationRequest } from '../../../domain/generation/video-provider';
-import { probeVideo, blackSeconds } from '../../ffmpeg/video-probe';
+import { inspectVideoOnce } from '../../ffmpeg/video-probe';
 import { LocalVideoProvider } from './local-provider';
 import { wrapPrompt } from './scene';
 
@@ -82,10 +82,10 @@ describe('local renderer (ffmpeg)', () => {
     const again = await render('A lighthouse on a stormy coast', 7, 'again');
     const other = await render('Neon koi fish in a midnight pond', 7, 'other');
 
-    const facts = await probeVideo('ffprobe', a);
+    const facts = await inspectVideoOnce('ffmpeg', a, path.join(dir, 'a.jpg'));
     expect(facts).toMatchObject({ codec: 'h264', pixelFormat: 'yuv420p', width: 854, height: 480 });
     expect(Math.abs(facts.durationSeconds - 2)).toBeLessThanOrEqual(0.2);
-    expect(await blackSeconds('ffmpeg', a)).toBeLessThan(0.5);
+    expect(facts.blackSeconds).toBeLessThan(0.5);
 
     const [a05, a15, again05, again15, other05] = await Promise.all([
       frameAt(a, 0.5),

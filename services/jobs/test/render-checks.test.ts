@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import type { BlobStore } from '@kadr/blob-store';
+import { createLogger } from '@kadr/telemetry';
+import { FfmpegInspector } from '../src/integrations/ffmpeg/ffmpeg-inspector';
+import { runFfmpeg } from '../src/integrations/ffmpeg/ffmpeg-process';
+import { InstantVideoProvider } from '../src/integrations/providers/instant/instant-provider';
+import { TempRenderWorkspaces } from '../src/integrations/workspace/temp-render-workspace';
+import type { Job } from '../src/domain/jobs/job';
+import { OutputCheckError } from '../src/domain/generation/output-check';
+import { ProviderRegistry } from '../src/domain/generation/provider-registry';
+import { renderJob } from '../src/domain/generation/render-job';
+import type { VideoProvider } from '../src/domain/generation/video-provider';
+
+const job = {
+  id: 'job-render-checks',
+  userId: 'u-1',
+  prompt: 'a fox',
+  seed: 3,
+  modelId: 'kadr-motion-v1',
+  provider: 'local',
+  durationSeconds: 5,
+  quality: 'Lite',
+  speed: 'Ultra Fast',
+  width: 854,
+  height: 480,
+} as Job;
+
+/** renderJob with a real (instant) render and the real inspector, counting the processes the checks start. */
+async function renderWithCountedChecks(provider: VideoProvider) {
+  let checkProcesses = 0;
+  const inspector = new FfmpegInspector({
+    ffmpeg: 'ffmpeg',
+    run: (options) => {
+      checkProcesses += 1;
+      return runFfmpeg(options);
+    },
+  });
+  const deps = {
+    providers: new ProviderRegistry([provider]),
+    inspector,
+    retries: { retries: 0, baseMs: 1, logger: createLogger({ service: 'test', level: 'silent' }) },
+  };
+  // renderJob renders and checks; it uploads nothing, so the blob store is never called.
+  const workspace = await new TempRenderWorkspaces({} as BlobStore).open(job.id);
+  try {
+    const rendered = await renderJob(deps, job, workspace, () => undefined, new AbortController().signal).catch(
+      (error: unknown) => error as Error,
+    );
+    return { rendered, checkProcesses, thumbnailMade: existsSync(workspace.pathOf('thumbnail.jpg')) };
+  } finally {
+    await workspace.remove();
+  }
+}
+
+describe('a job’s render and its post-render checks', () => {
+  it('checks the render and cuts its thumbnail in exactly one ffmpeg process', async () => {
+    const { rendered, checkProcesses, thumbnailMade } = await renderWithCountedChecks(
+      new InstantVideoProvider('local', { ffmpegPath: 'ffmpeg' }),
+    );
+    expect(rendered).not.toBeInstanceOf(Error);
+    expect(rendered).toMatchObject({ facts: { codec: 'h264', width: 854, height: 480 } });
+    expect(checkProcesses).toBe(1);
+    expect(thumbnailMade).toBe(true);
+  }, 30_000);
+
+  it('refuses a render of the wrong length, still in one process', async () => {
+    const tooLong: VideoProvider = {
+      name: 'local',
+      isAvailable: () => Promise.resolve(true),
+      generate: (request, context) =>
+        new InstantVideoProvider('local', { ffmpegPath: 'ffmpeg' }).generate(
+          { ...request, durationSeconds: request.durationSeconds + 5 },
+          context,
+        ),
+    };
+    const { rendered, checkProcesses } = await renderWithCountedChecks(tooLong);
+    expect(rendered).toBeInstanceOf(OutputCheckError);
+    expect((rendered as Error).message).toMatch(/10\.00 s instead of 5 s/);
+    expect(checkProcesses).toBe(1);
+  }, 30_000);
+});
