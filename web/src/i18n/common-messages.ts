@@ -125,7 +125,7 @@ export const commonMessages = {
       account: 'Menu konta',
       signedInAs: 'Zalogowano jako',
       signOut: 'Wyloguj się',
-      adminMenu: 'Menu administracji',
+      adminMenu: 'Administracja — menu',
     },
     sidebar: {
       label: 'Panel boczny',
