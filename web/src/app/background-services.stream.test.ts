@@ -28,6 +28,9 @@ const streamRequests = () => server.requests.filter((request) => request.path.st
 
 let stop: (() => void) | undefined;
 
+/** The whole app's background services run a minute of fake time per step: slow on a busy machine, not stuck. */
+const BUSY_MACHINE_MS = 20_000;
+
 beforeAll(() => Object.defineProperty(globalThis, 'EventSource', { value: FakeEventSource, configurable: true }));
 afterAll(() => Reflect.deleteProperty(globalThis, 'EventSource'));
 
@@ -51,37 +54,45 @@ afterEach(() => {
 });
 
 describe('the event stream and the session', () => {
-  it('a signed-out page opens no stream and probes none, through start-up and a later health check', async () => {
-    stop = startBackgroundServices({ queryClient: new QueryClient() });
-    await jest.advanceTimersByTimeAsync(0);
-    expect(useSession.getState().status).toBe('unauthenticated');
-    await jest.advanceTimersByTimeAsync(HEALTH_CHECK_INTERVAL_MS);
+  it(
+    'a signed-out page opens no stream and probes none, through start-up and a later health check',
+    async () => {
+      stop = startBackgroundServices({ queryClient: new QueryClient() });
+      await jest.advanceTimersByTimeAsync(0);
+      expect(useSession.getState().status).toBe('unauthenticated');
+      await jest.advanceTimersByTimeAsync(HEALTH_CHECK_INTERVAL_MS);
 
-    expect(FakeEventSource.instances).toHaveLength(0);
-    expect(streamRequests()).toEqual([]);
-    expect(server.requests.some((request) => request.path === '/health')).toBe(true); // the monitor did run
-  });
+      expect(FakeEventSource.instances).toHaveLength(0);
+      expect(streamRequests()).toEqual([]);
+      expect(server.requests.some((request) => request.path === '/health')).toBe(true); // the monitor did run
+    },
+    BUSY_MACHINE_MS,
+  );
 
-  it('opens one stream once someone signs in, and closes it when the session ends', async () => {
-    stop = startBackgroundServices({ queryClient: new QueryClient() });
-    await jest.advanceTimersByTimeAsync(0);
-    expect(FakeEventSource.instances).toHaveLength(0);
+  it(
+    'opens one stream once someone signs in, and closes it when the session ends',
+    async () => {
+      stop = startBackgroundServices({ queryClient: new QueryClient() });
+      await jest.advanceTimersByTimeAsync(0);
+      expect(FakeEventSource.instances).toHaveLength(0);
 
-    signedIn = true;
-    await checkSession();
-    await jest.advanceTimersByTimeAsync(0);
-    expect(FakeEventSource.instances.map((source) => source.url)).toEqual([LIVE_STREAM_PATH]);
-    expect(FakeEventSource.open).toHaveLength(1);
-    // Signed in, the health monitor's probe of the stream is back (the silent fake stream has been
-    // replaced by the watchdog meanwhile: still one open at a time).
-    await jest.advanceTimersByTimeAsync(HEALTH_CHECK_INTERVAL_MS);
-    expect(streamRequests().map((request) => request.path)).toEqual(['/bff/sse/jobs']);
-    expect(FakeEventSource.open).toHaveLength(1);
+      signedIn = true;
+      await checkSession();
+      await jest.advanceTimersByTimeAsync(0);
+      expect(FakeEventSource.instances.map((source) => source.url)).toEqual([LIVE_STREAM_PATH]);
+      expect(FakeEventSource.open).toHaveLength(1);
+      // Signed in, the health monitor's probe of the stream is back (the silent fake stream has been
+      // replaced by the watchdog meanwhile: still one open at a time).
+      await jest.advanceTimersByTimeAsync(HEALTH_CHECK_INTERVAL_MS);
+      expect(streamRequests().map((request) => request.path)).toEqual(['/bff/sse/jobs']);
+      expect(FakeEventSource.open).toHaveLength(1);
 
-    signedIn = false;
-    await checkSession();
-    expect(FakeEventSource.open).toHaveLength(0);
-    await jest.advanceTimersByTimeAsync(HEALTH_CHECK_INTERVAL_MS);
-    expect(FakeEventSource.open).toHaveLength(0);
-  });
+      signedIn = false;
+      await checkSession();
+      expect(FakeEventSource.open).toHaveLength(0);
+      await jest.advanceTimersByTimeAsync(HEALTH_CHECK_INTERVAL_MS);
+      expect(FakeEventSource.open).toHaveLength(0);
+    },
+    BUSY_MACHINE_MS,
+  );
 });
