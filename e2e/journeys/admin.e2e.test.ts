@@ -3,10 +3,12 @@
  * because the journeys' stack sets JOBS_ENABLE_FAULTY_PROVIDER; Normal speed fails at once); the
  * administrator finds the person on /admin/users by e-mail, requeues the failed job, deletes it
  * after confirming, and finds both actions on /admin/logs. The person is sent to /403 from the
- * admin screens. Polish, desktop, light.
+ * admin screens. Polish, desktop, light. Each screen is checked by axe-core at 360 and 1280 px (issue 19),
+ * the dead letters too (the one admin screen this journey does not otherwise need).
  */
 import type { Page } from 'playwright-core';
 import { screenshotFromTop } from '../support/app-pages';
+import { expectNoAxeViolations } from '../support/axe';
 import { describeJourney, eventually, freshEmail, type Journey } from '../support';
 
 /** The person starts a job on the faulty test model and watches it fail; returns its id. */
@@ -67,6 +69,7 @@ describeJourney(
         await person.waitForURL((url) => url.pathname === '/403');
         await person.getByRole('heading', { level: 1, name: 'Nie masz dostępu do tej strony' }).waitFor();
         await screenshotFromTop(journey, person, 'not authorised 403 (desktop, pl, light)');
+        await expectNoAxeViolations(person, 'not authorised 403 (pl, light)');
 
         const admin = await journey.newPage();
         await journey.signIn(admin, 'admin', { returnTo: '/admin/users' });
@@ -85,10 +88,12 @@ describeJourney(
         await requeue.click();
         await admin.getByText(`Zadanie ${jobId} wróciło do kolejki.`).waitFor();
         await screenshotFromTop(journey, admin, 'admin users (desktop, pl, light)');
+        await expectNoAxeViolations(admin, 'admin users with a job open (pl, light)');
 
         await jobSection.getByRole('button', { name: 'Usuń zadanie', exact: true }).click();
         const confirm = admin.getByRole('alertdialog', { name: `Usunąć zadanie ${jobId}?` });
         await confirm.waitFor();
+        await expectNoAxeViolations(admin, 'admin users, confirming a deletion (pl, light)');
         await confirm.getByRole('button', { name: 'Usuń zadanie', exact: true }).click();
         await admin.getByText(`Usunięto zadanie ${jobId}.`).waitFor();
         await confirm.waitFor({ state: 'hidden' });
@@ -104,6 +109,11 @@ describeJourney(
           await entry.filter({ hasText: jobId }).first().waitFor();
         }
         await screenshotFromTop(journey, admin, 'admin logs (desktop, pl, light)');
+        await expectNoAxeViolations(admin, 'admin logs (pl, light)');
+
+        await admin.goto(journey.url('/admin/dead-letters'));
+        await admin.getByRole('heading', { level: 1, name: 'Odrzucone wiadomości' }).waitFor();
+        await expectNoAxeViolations(admin, 'admin dead letters (pl, light)');
         journey.expectNoPageErrors(admin);
       },
       90_000,

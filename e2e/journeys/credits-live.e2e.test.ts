@@ -2,7 +2,8 @@
  * Issue 9, journeys 3 and 7: buying credits through the mock checkout (the package, Pay, the
  * development payment page, the success page with the new balance; a failed payment adds nothing
  * and says so), and the dashboard staying live while it is open — a job's progress moves and the
- * credits badge grows after a purchase made elsewhere, with no reload. Polish, desktop, light.
+ * credits badge grows after a purchase made elsewhere, with no reload. Polish, desktop, light. Buy credits, the
+ * payment page (also its failure) and the success page are checked by axe-core at 360 and 1280 px (issue 19).
  */
 import type { Page } from 'playwright-core';
 import {
@@ -21,6 +22,7 @@ import {
   choosePackage,
   CREDIT_PACKAGE_100,
 } from '../support/app-pages';
+import { expectNoAxeViolations } from '../support/axe';
 import { describeJourney, eventually, freshEmail, type Journey } from '../support';
 
 const PACKAGE = CREDIT_PACKAGE_100;
@@ -42,7 +44,10 @@ async function startCheckout(journey: Journey, page: Page, screenshot?: string):
   await pay.waitFor();
   // The simulator is offered when the payment service says the mock provider is active.
   await page.getByRole('heading', { name: 'Płatności deweloperskie' }).waitFor();
-  if (screenshot) await screenshotFromTop(journey, page, screenshot);
+  if (screenshot) {
+    await screenshotFromTop(journey, page, screenshot);
+    await expectNoAxeViolations(page, screenshot);
+  }
   await pay.click();
   await page.waitForURL((url) => url.pathname === '/payment/mock-process' && url.searchParams.has('orderId'));
   await page.getByRole('heading', { level: 1, name: 'Symulator płatności' }).waitFor();
@@ -58,6 +63,7 @@ describeJourney('credits and live updates', (journey: Journey) => {
     const orderId = await startCheckout(journey, page, 'buy credits (desktop, pl, light)');
     await page.getByRole('button', { name: 'Zapłać (symulowany sukces)' }).waitFor();
     await screenshotFromTop(journey, page, 'mock payment (desktop, pl, light)');
+    await expectNoAxeViolations(page, 'mock payment (desktop, pl, light)');
     await page.getByRole('button', { name: 'Zapłać (symulowany sukces)' }).click();
 
     await page.waitForURL((url) => url.pathname === '/payment/success');
@@ -68,14 +74,21 @@ describeJourney('credits and live updates', (journey: Journey) => {
     await page.getByText(new RegExp(`^Nowe saldo: ${after} kredyt`)).waitFor();
     await expectBadgeCredits(page, after);
     await screenshotFromTop(journey, page, 'payment success (desktop, pl, light)');
+    await expectNoAxeViolations(page, 'payment success (desktop, pl, light)');
     expect(await serverBalance(page)).toBe(after);
 
     // A failure on the payment page: it says so, and nothing is added.
-    await startCheckout(journey, page);
+    const failedOrderId = await startCheckout(journey, page);
     await page.getByRole('button', { name: 'Odrzuć płatność (symulowane niepowodzenie)' }).click();
     await page.getByRole('heading', { name: 'Płatność nieudana' }).waitFor();
     await page.getByRole('alert').filter({ hasText: 'Płatność nieudana — nie dodano kredytów.' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/payment/mock-process');
+    await expectNoAxeViolations(page, 'mock payment failed (pl, light)');
+    // Where Tpay sends a person back after an error, with that order: a screen of its own, checked too.
+    await page.goto(journey.url(`/payment/failure?orderId=${encodeURIComponent(failedOrderId)}`));
+    await page.getByRole('heading', { level: 1, name: 'Płatność nie została zrealizowana' }).waitFor();
+    await page.getByRole('region', { name: 'Płatność nie została zrealizowana' }).waitFor();
+    await expectNoAxeViolations(page, 'payment failure (pl, light)');
 
     // The simulator's failure on /buy-credits says the same, and nothing is added either.
     await page.goto(journey.url('/buy-credits'));

@@ -3,7 +3,8 @@
  * provider's field), lands on the dashboard with the welcome credits, generates a 5 s Standard
  * video on /generate and follows it live (queued → generating n % → ready) without a reload, pays
  * exactly the price shown before submitting, finds the video in the gallery with its thumbnail and
- * plays it in the modal player. Polish (the default), desktop, light.
+ * plays it in the modal player. Polish (the default), desktop, light. The generator, the gallery and the
+ * player are checked by axe-core at 360 and 1280 px (issue 19).
  *
  * Regression covered: the video list read on the dashboard stayed "fresh" in the data cache, so the
  * gallery opened from the finished card showed no videos (fixed by marking the cached job lists
@@ -25,6 +26,7 @@ import {
   videoFacts,
   screenshotFromTop,
 } from '../support/app-pages';
+import { expectNoAxeViolations } from '../support/axe';
 import { describeJourney, eventually, freshEmail, type Journey } from '../support';
 
 /** The welcome grant of a new account (spec §5 "Credits"). */
@@ -85,6 +87,7 @@ describeJourney('first video', (journey: Journey) => {
       const cost = numberIn(priceText);
       expect(cost).toBeGreaterThan(0);
       await screenshotFromTop(journey, page, 'generator (desktop, pl, light)');
+      await expectNoAxeViolations(page, 'generator (pl, light)');
 
       // The renderer takes one job at a time: with another video rendering, this one is queued
       // first, so its card shows "queued" for a while (alone, the worker may pick it up before the
@@ -130,6 +133,7 @@ describeJourney('first video', (journey: Journey) => {
         (loaded) => loaded,
       );
       await screenshotFromTop(journey, page, 'gallery (desktop, pl, light)');
+      await expectNoAxeViolations(page, 'gallery (pl, light)');
 
       await galleryCard.getByRole('button', { name: /^Odtwórz film z / }).click();
       const dialog = page.getByRole('dialog', { name: /^Film z / });
@@ -145,6 +149,7 @@ describeJourney('first video', (journey: Journey) => {
       expect(facts.readyState).toBeGreaterThanOrEqual(2);
       expect(Math.abs(facts.duration - 5)).toBeLessThanOrEqual(0.2);
       await screenshotFromTop(journey, page, 'gallery with the player open (desktop, pl, light)');
+      await expectNoAxeViolations(page, 'gallery with the player open (pl, light)');
 
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });

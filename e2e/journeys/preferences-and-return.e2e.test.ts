@@ -1,7 +1,8 @@
 /**
  * Issue 9, journeys 4 and 6: the language (top bar listbox, by keyboard and by mouse) and the
  * theme (top bar toggle) change at once and survive a reload; and a signed-out visit to a guarded
- * address with a query (/gallery?page=2) goes through sign-in and comes back to that address.
+ * address with a query (/gallery?page=2) goes through sign-in and comes back to that address. The login page
+ * is checked by axe-core at 360 and 1280 px (issue 19).
  */
 import {
   expectLanguage,
@@ -13,6 +14,7 @@ import {
   topBar,
   screenshotFromTop,
 } from '../support/app-pages';
+import { expectNoAxeViolations } from '../support/axe';
 import { describeJourney, eventually, freshEmail, SHELL_TEXTS, type Journey } from '../support';
 
 describeJourney('preferences and return', (journey: Journey) => {
@@ -71,6 +73,7 @@ describeJourney('preferences and return', (journey: Journey) => {
     expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/gallery?page=2');
     await page.getByRole('heading', { level: 1, name: 'Zaloguj się do Kadr' }).waitFor();
     await screenshotFromTop(journey, page, 'login (desktop, pl, light)');
+    await expectNoAxeViolations(page, 'login (pl, light)');
 
     await page.getByRole('button', { name: 'Zaloguj się', exact: true }).click();
     await page.getByRole('heading', { name: 'Sign in to Kadr' }).waitFor();

@@ -2,7 +2,8 @@
  * Issue 8's check in a real browser: the shell (spec §2 "Routes inside the session-checking
  * wrapper", "Top bar") renders signed out and signed in, in Polish (the default) and English, in
  * the light and the dark theme, at desktop (1280×800) and phone (360×740) widths. Selectors are
- * roles and accessible names from the spec's fixed texts, so they survive restyling.
+ * roles and accessible names from the spec's fixed texts, so they survive restyling. axe-core checks the shell
+ * at 360 and 1280 px in each state taken (issue 19), the phone menu open among them.
  */
 import type { Page } from 'playwright-core';
 import {
@@ -13,6 +14,7 @@ import {
   themeToggle,
   topBar,
 } from '../support/app-pages';
+import { expectNoAxeViolations } from '../support/axe';
 import { describeJourney, eventually, freshEmail, SHELL_TEXTS, type Journey, type Language } from '../support';
 
 /** Nothing wider than the viewport: no sideways scrolling at 360 px. */
@@ -74,6 +76,7 @@ describeJourney('shell', (journey: Journey) => {
       await page.goto(journey.url('/public'));
       await page.getByRole('status').filter({ hasText: SHELL_TEXTS.pl.checkingAuth }).waitFor();
       await journey.screenshot(page, 'checking authentication (desktop, pl, light)');
+      await expectNoAxeViolations(page, 'checking authentication (pl, light)');
       await expectSignedOutShell(page, 'pl');
       await expectTheme(page, 'light');
       journey.expectNoPageErrors(page);
@@ -86,6 +89,7 @@ describeJourney('shell', (journey: Journey) => {
       await expectNoHorizontalOverflow(phone);
       journey.expectNoPageErrors(phone);
       await journey.screenshot(phone, 'signed out (phone, pl, dark, menu open)');
+      await expectNoAxeViolations(phone, 'signed out (pl, dark, menu open)');
     },
   );
 
@@ -113,6 +117,7 @@ describeJourney('shell', (journey: Journey) => {
       );
       journey.expectNoPageErrors(page);
       await journey.screenshot(page, 'signed in (desktop, en, dark)');
+      await expectNoAxeViolations(page, 'signed in (en, dark)');
 
       // Both choices survive a reload: the language from the server (the user's preference), the theme from local storage.
       await page.reload();
@@ -133,6 +138,7 @@ describeJourney('shell', (journey: Journey) => {
       await expectNoHorizontalOverflow(page);
       journey.expectNoPageErrors(page);
       await journey.screenshot(page, 'signed in (phone, pl, dark, menu open)');
+      await expectNoAxeViolations(page, 'signed in (pl, dark, menu open)');
 
       const light = await journey.newPage({ viewport: 'phone', colorScheme: 'light' });
       await journey.signIn(light, email);
@@ -143,6 +149,7 @@ describeJourney('shell', (journey: Journey) => {
       await expectNoHorizontalOverflow(light);
       journey.expectNoPageErrors(light);
       await journey.screenshot(light, 'signed in (phone, en, light, menu open)');
+      await expectNoAxeViolations(light, 'signed in (en, light, menu open)');
     },
   );
 

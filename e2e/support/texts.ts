@@ -34,7 +34,7 @@ export const SHELL_TEXTS = {
     language: /^Język/,
     theme: /^Motyw:/,
     openMenu: 'Otwórz menu',
-    adminMenu: 'Menu administracji',
+    adminMenu: 'Administracja — menu',
     english: /English|angielski/i,
     polish: /Polski/,
   },

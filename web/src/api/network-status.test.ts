@@ -110,6 +110,21 @@ describe('health monitor', () => {
     expect(server.requests).toHaveLength(4);
   });
 
+  it('probes the event stream only while probeStream says so (nobody signed in: /health alone)', async () => {
+    healthServer(() => answer.json(200, {}));
+    let signedIn = false;
+    const stop = startHealthMonitor({ probeStream: () => signedIn });
+    await jest.advanceTimersByTimeAsync(0);
+    expect(paths()).toEqual(['GET /health']);
+    expect(useNetworkStatus.getState().streamReachable).toBeNull();
+
+    signedIn = true;
+    await jest.advanceTimersByTimeAsync(HEALTH_CHECK_INTERVAL_MS);
+    expect(paths()).toEqual(['GET /health', 'GET /health', 'GET /bff/sse/jobs']);
+    expect(useNetworkStatus.getState().streamReachable).toBe(true);
+    stop();
+  });
+
   it('aborts the stream probe after 800 ms and reports the stream unreachable', async () => {
     healthServer(
       () => answer.json(200, {}),

@@ -12,7 +12,8 @@ import { localProblem } from './problem-catalogue';
  *   (or time out after 30 s) — better to say so and queue actions. "Failed" = no answer (network
  *   error or time-out) or a 5xx (a proxy in front of a dead gateway); any other answer is healthy.
  * - `rateLimitedUntil`: epoch ms until which queued requests wait after a 429; null when nothing waits.
- * - `streamReachable`: whether `/bff/sse/jobs` answered the monitor's probe (null before the first probe).
+ * - `streamReachable`: whether `/bff/sse/jobs` answered the monitor's probe (null before the first probe, and
+ *   while nobody is signed in: the stream is a signed-in user's, so it is not probed then).
  */
 export interface NetworkStatus {
   online: boolean;
@@ -170,12 +171,21 @@ async function probeEventStream(outer: AbortSignal): Promise<boolean> {
   }
 }
 
+export interface HealthMonitorOptions {
+  /**
+   * Whether the event stream is probed at this check: only while someone is signed in (issue 19: a signed-out
+   * page, the landing page above all, opens no event stream — the probe would only earn a 401). Default: always.
+   */
+  probeStream?: () => boolean;
+}
+
 /**
- * Checks `GET /health` (and probes the event stream) at once and every 60 s; returns the stop
- * function. Uses `fetch` directly, not `apiRequest`: the monitor must keep asking while the app
- * believes it is offline (requests are refused then), or it could never notice the way back.
+ * Checks `GET /health` (and probes the event stream when `probeStream` says so) at once and every 60 s;
+ * returns the stop function. Uses `fetch` directly, not `apiRequest`: the monitor must keep asking while
+ * the app believes it is offline (requests are refused then), or it could never notice the way back.
  */
-export function startHealthMonitor(): () => void {
+export function startHealthMonitor(options: HealthMonitorOptions = {}): () => void {
+  const probeStream = options.probeStream ?? (() => true);
   let stopped = false;
   let running: AbortController | null = null;
 
@@ -187,7 +197,7 @@ export function startHealthMonitor(): () => void {
     try {
       const [healthy, streamReachable] = await Promise.all([
         probeHealth(controller.signal),
-        probeEventStream(controller.signal),
+        probeStream() ? probeEventStream(controller.signal) : null,
       ]);
       if (stopped) return;
       healthFailing = !healthy && browserSaysOnline();

@@ -5,7 +5,7 @@ import { PageLoading } from './PageLoading';
 /** The public pages (landing, login, legal) load lazily too, outside the session wrapper. */
 export function PublicLayout() {
   return (
-    <Suspense fallback={<PageLoading />}>
+    <Suspense fallback={<PageLoading main />}>
       <Outlet />
     </Suspense>
   );

@@ -23,16 +23,18 @@ export function SessionGate() {
   }, []);
 
   if (status !== 'unknown') return <Outlet />;
+  // The whole page meanwhile: its main landmark, and the message its level-one heading (axe landmark-one-main,
+  // page-has-heading-one), styled as the line it always was.
   return (
-    <div className="app-gate">
-      <p role="status" aria-live="polite" className="app-gate-message">
-        {checkFailed ? t('sessionCheckFailed') : tCommon('app.checkingAuth')}
-      </p>
+    <main className="app-gate">
+      <div role="status" aria-live="polite" className="app-gate-message">
+        <h1 className="app-status-heading">{checkFailed ? t('sessionCheckFailed') : tCommon('app.checkingAuth')}</h1>
+      </div>
       {checkFailed && (
         <Button variant="primary" onClick={() => void checkSession()}>
           {t('retry')}
         </Button>
       )}
-    </div>
+    </main>
   );
 }

@@ -24,7 +24,8 @@ export interface BackgroundOptions {
  */
 export function startBackgroundServices(options: BackgroundOptions): () => void {
   const stopTelemetry = startTelemetry();
-  const stopHealth = startHealthMonitor();
+  // The event stream is a signed-in user's: neither probed nor opened for a visitor (issue 19).
+  const stopHealth = startHealthMonitor({ probeStream: () => useSession.getState().status === 'authenticated' });
   const stopLive = followSessionWithLiveStream();
   const stopStaleLists = markJobListsStaleOnCompletion(options.queryClient);
   const stopWatch = startSessionWatch();

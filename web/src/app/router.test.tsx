@@ -98,6 +98,10 @@ describe('session wrapper', () => {
     renderAt('/dashboard');
     expect(await screen.findByText('Checking authentication…')).toBeInTheDocument();
     expect(getSession).toHaveBeenCalled();
+    // The waiting page is a page still: a main landmark, the message its level-one heading, announced as a status.
+    const heading = screen.getByRole('heading', { level: 1, name: 'Checking authentication…' });
+    expect(screen.getByRole('main')).toContainElement(heading);
+    expect(screen.getByRole('status')).toContainElement(heading);
   });
 
   it('shows the shell and the page once the session is known', async () => {

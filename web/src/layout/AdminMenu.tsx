@@ -5,7 +5,10 @@ import { useMessages } from '../i18n/use-messages';
 import { ChevronDownIcon } from './icons';
 import { ADMIN_ITEMS } from './nav-items';
 
-/** Spec §2: the admin dropdown (Users, Logs); `DeferredAdminMenu` renders it only for the administrator. */
+/**
+ * Spec §2: the admin dropdown (Users, Logs); `DeferredAdminMenu` renders it only for the administrator.
+ * Its label starts with the word it shows ("Admin menu", "Administracja — menu"): a voice user says what they see.
+ */
 export function AdminMenu({ className }: { className?: string }) {
   const { t } = useMessages('common', commonMessages);
   return (

@@ -29,6 +29,8 @@ describe('Sidebar', () => {
 
   it('lists the signed-in destinations, marks the current one, and no admin section for a user', () => {
     renderShell(<Sidebar />, { path: '/generate' });
+    // A named complementary landmark: the generator has one of its own (axe landmark-unique).
+    expect(screen.getByRole('complementary', { name: 'Sidebar' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Sidebar' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Generate' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/buy-credits');

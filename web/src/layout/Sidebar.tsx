@@ -22,7 +22,13 @@ export function Sidebar() {
   if (!signedIn) return null;
 
   return (
-    <aside className={['sidebar', !open && 'sidebar--collapsed'].filter(Boolean).join(' ')} data-open={open}>
+    // Named: a page may have its own complementary landmark (the generator's checkout), and two unnamed ones
+    // cannot be told apart (axe landmark-unique).
+    <aside
+      className={['sidebar', !open && 'sidebar--collapsed'].filter(Boolean).join(' ')}
+      data-open={open}
+      aria-label={t('sidebar.label')}
+    >
       <div className="sidebar__inner">
         <button
           type="button"

@@ -70,6 +70,21 @@ describe('TopBar for a signed-in person', () => {
     expect(screen.getByRole('link', { name: 'Upgrade — current plan PRO' })).toBeInTheDocument();
   });
 
+  it('names the Upgrade link with the words it shows (label in name, WCAG 2.5.3), in both languages', async () => {
+    const { unmount } = renderShell(<TopBar />);
+    const upgrade = screen.getByRole('link', { name: /^Upgrade/ });
+    // Its name is its own text: no aria-label that could drift from what a voice user reads out.
+    expect(upgrade).not.toHaveAttribute('aria-label');
+    expect(upgrade).toHaveAccessibleName('Upgrade — current plan FREE');
+    const visible = Array.from(upgrade.querySelectorAll('span:not(.visually-hidden)'), (span) => span.textContent);
+    expect(visible).toEqual(['Upgrade', 'FREE']);
+    unmount();
+
+    await act(() => setLanguage('pl'));
+    renderShell(<TopBar />);
+    expect(screen.getByRole('link', { name: /^Ulepsz/ })).toHaveAccessibleName('Ulepsz — obecny plan FREE');
+  });
+
   it('Logout signs out', async () => {
     const user = userEvent.setup();
     renderShell(<TopBar />);

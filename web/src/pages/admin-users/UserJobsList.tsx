@@ -100,15 +100,17 @@ export function UserJobsList({ userId, email, selectedJobId, onSelectJob }: User
                     <JobStatusBadge status={job.status} />
                   </td>
                   <th scope="row" data-label={t('jobs.columns.prompt')} className="admin-users-prompt-cell">
+                    {/* Named by the prompt it shows, then (visually hidden) what it does: an aria-label of
+                        the job's id alone would hide the words a voice user reads out (axe label-content-name-mismatch). */}
                     <button
                       type="button"
                       className="admin-users-select admin-users-prompt"
                       aria-pressed={selected}
-                      aria-label={t('jobs.select', { id: job.id })}
                       title={job.prompt}
                       onClick={() => onSelectJob(job)}
                     >
                       {job.prompt || t('jobs.noPrompt')}
+                      <span className="visually-hidden"> — {t('jobs.select', { id: job.id })}</span>
                     </button>
                   </th>
                   <td data-label={t('jobs.columns.model')}>{job.modelId}</td>

@@ -189,7 +189,10 @@ describe('Admin: a user and their jobs', () => {
     expect(within(jobs).getByText('Failed')).toBeInTheDocument();
     expect(within(jobs).getByText('Completed')).toBeInTheDocument();
 
-    await userEvent.click(within(jobs).getByRole('button', { name: 'Show job job-1' }));
+    // Named by the prompt it shows first (label in name, WCAG 2.5.3), then what it does.
+    const open = within(jobs).getByRole('button', { name: /— Show job job-1$/ });
+    expect(open).toHaveAccessibleName('A fox in the snow (job-1) — Show job job-1');
+    await userEvent.click(open);
     expect(await screen.findByRole('heading', { name: 'Job job-1' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'History' })).toBeInTheDocument();
     expect(screen.getByText(/by worker-1/)).toBeInTheDocument();
@@ -203,7 +206,7 @@ describe('Admin: a user and their jobs', () => {
     mocked.getAdminJob.mockResolvedValue(jobDetail(makeJob('job-1'), ['hold', 'ledger']));
     renderAdminPage(<AdminUsersPage />, '/admin/users');
     await selectUser('person1@example.com');
-    await userEvent.click(await screen.findByRole('button', { name: 'Show job job-1' }));
+    await userEvent.click(await screen.findByRole('button', { name: /— Show job job-1$/ }));
     expect(
       await screen.findByText(
         'Some parts could not be read from the payments service: credit hold, ledger entries. The rest is shown.',
@@ -218,7 +221,7 @@ describe('Admin: a user and their jobs', () => {
     mocked.requeueAdminJob.mockResolvedValue({ data: makeJob('job-1', { status: 'PENDING' }) });
     renderAdminPage(<AdminUsersPage />, '/admin/users');
     await selectUser('person1@example.com');
-    await userEvent.click(await screen.findByRole('button', { name: 'Show job job-1' }));
+    await userEvent.click(await screen.findByRole('button', { name: /— Show job job-1$/ }));
     const requeue = await screen.findByRole('button', { name: 'Requeue' });
     expect(requeue).toBeEnabled();
     const before = {
@@ -241,7 +244,7 @@ describe('Admin: a user and their jobs', () => {
     mocked.getAdminJob.mockResolvedValue(jobDetail(makeJob('job-2', { status: 'COMPLETED' })));
     renderAdminPage(<AdminUsersPage />, '/admin/users');
     await selectUser('person1@example.com');
-    await userEvent.click(await screen.findByRole('button', { name: 'Show job job-2' }));
+    await userEvent.click(await screen.findByRole('button', { name: /— Show job job-2$/ }));
     const requeue = await screen.findByRole('button', { name: 'Requeue' });
     expect(requeue).toBeDisabled();
     expect(requeue).toHaveAccessibleDescription('Only a failed job can be requeued.');
@@ -263,7 +266,7 @@ describe('Admin: a user and their jobs', () => {
     );
     renderAdminPage(<AdminUsersPage />, '/admin/users');
     await selectUser('person1@example.com');
-    await userEvent.click(await screen.findByRole('button', { name: 'Show job job-1' }));
+    await userEvent.click(await screen.findByRole('button', { name: /— Show job job-1$/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Requeue' }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(
@@ -280,7 +283,7 @@ describe('Admin: a user and their jobs', () => {
     mocked.markAdminJobFailed.mockResolvedValue({ data: { ...job, status: 'FAILED' } });
     renderAdminPage(<AdminUsersPage />, '/admin/users');
     await selectUser('person1@example.com');
-    await userEvent.click(await screen.findByRole('button', { name: 'Show job job-3' }));
+    await userEvent.click(await screen.findByRole('button', { name: /— Show job job-3$/ }));
     expect(await screen.findByRole('button', { name: 'Requeue' })).toBeDisabled();
     await userEvent.click(screen.getByRole('button', { name: 'Mark failed' }));
 
@@ -301,7 +304,7 @@ describe('Admin: a user and their jobs', () => {
     mocked.deleteAdminJob.mockResolvedValue({ data: { id: 'job-4', deleted: true } });
     renderAdminPage(<AdminUsersPage />, '/admin/users');
     await selectUser('person1@example.com');
-    await userEvent.click(await screen.findByRole('button', { name: 'Show job job-4' }));
+    await userEvent.click(await screen.findByRole('button', { name: /— Show job job-4$/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete job' }));
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete job job-4?' });

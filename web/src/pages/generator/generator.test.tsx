@@ -104,6 +104,8 @@ describe('Generator: models', () => {
     expect(screen.getByRole('group', { name: 'fal.ai' })).toContainElement(
       screen.getByRole('radio', { name: 'Kling 2.1 Standard (fal)' }),
     );
+    // The checkout column is a complementary landmark named by its heading (the sidebar is another one).
+    expect(screen.getByRole('complementary', { name: 'Summary' })).toContainElement(price());
   });
 
   it('describes our own models in the UI language, and an unknown one in the server’s words', async () => {

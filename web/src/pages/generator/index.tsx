@@ -246,7 +246,7 @@ export default function GeneratorPage() {
           </Card>
         </form>
 
-        <aside className="generator-side">
+        <aside className="generator-side" aria-labelledby={`${formId}-checkout`}>
           <Card as="section" className="generator-checkout" aria-labelledby={`${formId}-checkout`}>
             <h2 id={`${formId}-checkout`} className="generator-section-title">
               {t('checkout')}

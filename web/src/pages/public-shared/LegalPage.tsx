@@ -52,10 +52,15 @@ export function LegalPage({ documents, related }: LegalPageProps) {
           <p className="legal__updated">{t('legal.updated', { date: formatDate(doc.updated) })}</p>
           <p className="legal__lead">{doc.lead}</p>
           {hasPlaceholders && <p className="legal__note">{t('legal.placeholderNote')}</p>}
+          {/* The link is named by its words in the other language (`lang` tells a screen reader so; a label in
+              this language would hide what a voice user reads out: WCAG 2.5.3); the hint in this language describes it. */}
           <p className="legal__other-language">
-            <Link to={`?lang=${other}`} lang={other} hrefLang={other} aria-label={t('legal.otherLanguageHint')}>
+            <Link to={`?lang=${other}`} lang={other} hrefLang={other} aria-describedby="legal-other-language-hint">
               {t('legal.otherLanguage')}
             </Link>
+            <span id="legal-other-language-hint" className="visually-hidden">
+              {t('legal.otherLanguageHint')}
+            </span>
           </p>
         </header>
 

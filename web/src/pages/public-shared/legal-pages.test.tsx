@@ -65,13 +65,15 @@ describe.each(pages)('the %s', (_name, path, page, docs) => {
 
   it('links to the other language version, which switches the language', async () => {
     const { router } = renderPage(path, path, page);
-    const other = screen.getByRole('link', { name: 'Polish version' });
-    expect(other).toHaveTextContent('Czytaj po polsku');
+    // Named by the words it shows, in the language it leads to; the hint in the interface's language describes it.
+    const other = screen.getByRole('link', { name: 'Czytaj po polsku' });
+    expect(other).toHaveAttribute('lang', 'pl');
+    expect(other).toHaveAccessibleDescription('Polish version');
     await userEvent.click(other);
     expect(router.state.location.search).toBe('?lang=pl');
     expect(await screen.findByRole('heading', { level: 1, name: docs.pl.title })).toBeInTheDocument();
     expect(currentLanguage()).toBe('pl');
-    expect(screen.getByRole('link', { name: 'Wersja angielska' })).toHaveTextContent('Read in English');
+    expect(screen.getByRole('link', { name: 'Read in English' })).toHaveAccessibleDescription('Wersja angielska');
   });
 
   it('opens in the language the address asks for', async () => {
