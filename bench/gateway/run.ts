@@ -15,6 +15,8 @@
  * Not part of the test suite; it stops by itself.
  *
  *   node --conditions=kadr-source --import tsx bench/gateway/run.ts [--rates 100,300] [--seconds 10] [--sample 0.1]
+ *     [--cpu-prof DIR]   (a CPU profile of the own-process gateway into DIR, written when it stops)
+ *   `--rates ''` skips the fixed rates (max throughput only).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -40,6 +42,7 @@ interface Options {
   rates: number[];
   seconds: number;
   sample: string;
+  cpuProfDir?: string;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -48,9 +51,10 @@ function parseOptions(argv: string[]): Options {
     return at === -1 ? undefined : argv[at + 1];
   };
   return {
-    rates: (value('rates') ?? '100,300').split(',').map(Number),
+    rates: (value('rates') ?? '100,300').split(',').filter(Boolean).map(Number),
     seconds: Number(value('seconds') ?? 10),
     sample: value('sample') ?? '0.1',
+    cpuProfDir: value('cpu-prof'),
   };
 }
 
@@ -152,10 +156,11 @@ function startServer(
   kind: 'gateway' | 'bare',
   env: NodeJS.ProcessEnv,
   logFile: string,
+  extraExecArgv: string[] = [],
 ): Promise<{ child: ChildProcess; ready: ServerMessage }> {
   const log = fs.openSync(logFile, 'w');
   const child = fork(path.join(__dirname, 'servers.ts'), [kind], {
-    execArgv: ['--conditions=kadr-source', '--import', 'tsx'],
+    execArgv: ['--conditions=kadr-source', '--import', 'tsx', ...extraExecArgv],
     env,
     stdio: ['ignore', log, log, 'ipc'],
   });
@@ -222,7 +227,12 @@ async function main(): Promise<void> {
     };
     const bare = await startServer('bare', { ...serverEnv, OTEL_SDK_DISABLED: 'true' }, path.join(workDir, 'bare.log'));
     children.push(bare.child);
-    const own = await startServer('gateway', serverEnv, path.join(workDir, 'gateway.log'));
+    const own = await startServer(
+      'gateway',
+      serverEnv,
+      path.join(workDir, 'gateway.log'),
+      options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : [],
+    );
     children.push(own.child);
 
     const accept = { accept: 'application/json' };
@@ -288,7 +298,10 @@ async function main(): Promise<void> {
       console.log(`| ${target.name} | ${t.rps.toFixed(0)} req/s | ${t.failed} | ${(t.rps / bareRps).toFixed(2)}× |`);
     }
   } finally {
-    for (const child of children) child.kill('SIGTERM');
+    // Asked to exit (not killed), so a --cpu-prof profile gets written.
+    await Promise.all(
+      children.map((child) => new Promise((resolve) => child.once('exit', resolve).send({ type: 'stop' }))),
+    );
     await embedded.stop();
     sink.server.close();
   }

@@ -85,7 +85,7 @@ async function startGateway(): Promise<ServerMessage> {
   });
   await gateway.startBackground();
   const sessions = new SessionStore(kv, { idleTtlMs: 3_600_000, absoluteTtlMs: 3_600_000 });
-  const session = await sessions.create(JSON.parse(env.BENCH_USER!));
+  const session = await sessions.create(JSON.parse(env.BENCH_USER!) as Parameters<SessionStore['create']>[0]);
   const server = http.createServer(gateway.app);
   const url = await listen(server);
   return { type: 'ready', url, cookie: `kadr_session=${session.id}` };
