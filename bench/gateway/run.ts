@@ -11,7 +11,9 @@
  * Tracing on everywhere but the bare proxy, sampled as in production (the chart's
  * OTEL_TRACES_SAMPLER_ARG), exporting over OTLP to a sink in this process. An open-loop generator
  * (requests sent on a fixed schedule whatever the answers, latency from the scheduled moment, so
- * queueing counts) at fixed rates below saturation, then a closed-loop max-throughput run.
+ * queueing counts) at fixed rates below saturation, then a closed-loop max-throughput run, with
+ * the CPU time each server process spent per answered call (from /proc; the embedded gateway's
+ * own share is its process's CPU per call minus the same process's per direct call to commerce).
  * Not part of the test suite; it stops by itself.
  *
  *   node --conditions=kadr-source --import tsx bench/gateway/run.ts [--rates 100,300] [--seconds 10] [--sample 0.1]
@@ -63,6 +65,23 @@ interface Target {
   origin: string;
   path: string;
   headers: Record<string, string>;
+  /** The process answering the client (for its CPU time per call). */
+  pid: number;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ: 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU seconds (user + system, every thread) a process has used so far. CPU time, unlike
+ * throughput, does not depend on how many other processes compete for the two cores, so
+ * CPU per call is the steadiest figure on a loaded machine.
+ */
+function cpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 14 and 15 of proc(5) (utime, stime); `fields` starts at field 3.
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
 interface RateResult {
@@ -119,8 +138,16 @@ async function openLoop(target: Target, rate: number, seconds: number): Promise<
   return { sent: total, ok, failed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
-/** Closed loop: `concurrency` requests in flight all the time; answers per second. */
-async function maxThroughput(target: Target, seconds: number): Promise<{ rps: number; failed: number }> {
+interface Throughput {
+  rps: number;
+  failed: number;
+  /** CPU seconds per answered call of the answering process, and of the embedded process (the upstream, commerce). */
+  cpuPerCall: number;
+  embeddedCpuPerCall: number;
+}
+
+/** Closed loop: `concurrency` requests in flight all the time; answers per second, CPU per answer. */
+async function maxThroughput(target: Target, seconds: number, embeddedPid: number): Promise<Throughput> {
   const pool = new Pool(target.origin, { connections: MAX_THROUGHPUT_CONCURRENCY });
   const end = performance.now() + seconds * 1000;
   let ok = 0;
@@ -136,10 +163,14 @@ async function maxThroughput(target: Target, seconds: number): Promise<{ rps: nu
     }
   };
   const started = performance.now();
+  const cpuBefore = cpuSeconds(target.pid);
+  const embeddedBefore = cpuSeconds(embeddedPid);
   await Promise.all(Array.from({ length: MAX_THROUGHPUT_CONCURRENCY }, worker));
   const elapsed = (performance.now() - started) / 1000;
+  const cpuPerCall = (cpuSeconds(target.pid) - cpuBefore) / ok;
+  const embeddedCpuPerCall = (cpuSeconds(embeddedPid) - embeddedBefore) / ok;
   await pool.close();
-  return { rps: ok / elapsed, failed };
+  return { rps: ok / elapsed, failed, cpuPerCall, embeddedCpuPerCall };
 }
 
 /** Accepts OTLP/HTTP exports and drops them: the exporting side's cost is real, the receiving side is not measured. */
@@ -191,6 +222,7 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   try {
     const commerceUrl = await embedded.start();
+    const embeddedPid = embedded.runs[0]!.pid;
     const client = await ApiClient.signIn(base, 'bench@kadr.local');
     const cookie = `kadr_session=${client.browser.cookie(new URL(base).hostname, 'kadr_session')}`;
     const me = (await client.get('/bff/platform/api/auth/me')).body as {
@@ -242,14 +274,22 @@ async function main(): Promise<void> {
         origin: commerceUrl,
         path: DIRECT_PATH,
         headers: { ...accept, authorization: `Bearer ${token}` },
+        pid: embeddedPid,
       },
-      { name: 'bare proxy', origin: bare.ready.url, path: PROXIED_PATH, headers: accept },
-      { name: 'gateway (embedded)', origin: base, path: PROXIED_PATH, headers: { ...accept, cookie } },
+      { name: 'bare proxy', origin: bare.ready.url, path: PROXIED_PATH, headers: accept, pid: bare.child.pid! },
+      {
+        name: 'gateway (embedded)',
+        origin: base,
+        path: PROXIED_PATH,
+        headers: { ...accept, cookie },
+        pid: embeddedPid,
+      },
       {
         name: 'gateway (own process)',
         origin: own.ready.url,
         path: PROXIED_PATH,
         headers: { ...accept, cookie: own.ready.cookie! },
+        pid: own.child.pid!,
       },
     ];
     for (const target of targets) {
@@ -275,12 +315,16 @@ async function main(): Promise<void> {
         );
       }
     }
-    const throughput = new Map<string, { rps: number; failed: number }>();
+    const throughput = new Map<string, Throughput>();
     for (const target of targets) {
-      await maxThroughput(target, 2); // warm-up
-      throughput.set(target.name, await maxThroughput(target, options.seconds));
+      await maxThroughput(target, 2, embeddedPid); // warm-up
+      throughput.set(target.name, await maxThroughput(target, options.seconds, embeddedPid));
     }
-    const bareRps = throughput.get('bare proxy')!.rps;
+    const bareRun = throughput.get('bare proxy')!;
+    const direct = throughput.get('direct')!;
+    /** The proxy's own CPU per call: in the embedded process, what the call costs beyond commerce's share (direct). */
+    const ownCpu = (name: string, t: Throughput) =>
+      name === 'gateway (embedded)' ? t.cpuPerCall - direct.cpuPerCall : t.cpuPerCall;
     const loadAfter = os.loadavg()[0]!;
 
     console.log(
@@ -291,11 +335,19 @@ async function main(): Promise<void> {
     console.log('| rate | target | ok/sent | p50 | p99 | added p50 vs direct | added p99 vs direct |');
     console.log('|---|---|---|---|---|---|---|');
     for (const row of rows) console.log(row);
-    console.log('\n| target | max throughput | failed | vs bare proxy |');
-    console.log('|---|---|---|---|');
+    console.log(
+      '\n| target | max throughput | failed | vs bare proxy | CPU per call, own | bare proxy CPU / own CPU | commerce CPU per call |',
+    );
+    console.log('|---|---|---|---|---|---|---|');
     for (const target of targets) {
       const t = throughput.get(target.name)!;
-      console.log(`| ${target.name} | ${t.rps.toFixed(0)} req/s | ${t.failed} | ${(t.rps / bareRps).toFixed(2)}× |`);
+      const own = ownCpu(target.name, t);
+      console.log(
+        `| ${target.name} | ${t.rps.toFixed(0)} req/s | ${t.failed} | ${(t.rps / bareRun.rps).toFixed(2)}× | ` +
+          `${target.name === 'direct' ? '—' : `${(own * 1e6).toFixed(0)} µs`} | ` +
+          `${target.name === 'direct' ? '—' : `${(bareRun.cpuPerCall / own).toFixed(2)}×`} | ` +
+          `${((target.name === 'gateway (embedded)' ? direct.cpuPerCall : t.embeddedCpuPerCall) * 1e6).toFixed(0)} µs |`,
+      );
     }
   } finally {
     // Asked to exit (not killed), so a --cpu-prof profile gets written.
