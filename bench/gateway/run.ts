@@ -18,7 +18,8 @@
  *
  *   node --conditions=kadr-source --import tsx bench/gateway/run.ts [--rates 100,300] [--seconds 10] [--sample 0.1]
  *     [--cpu-prof DIR]   (a CPU profile of the own-process gateway into DIR, written when it stops)
- *   `--rates ''` skips the fixed rates (max throughput only).
+ *   `--rates ''` skips the fixed rates (max throughput only). BENCH_GATEWAY_ENV='{"OTEL_SDK_DISABLED":"true"}'
+ *   adds variables to the own-process gateway only (to see what one part costs).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -261,7 +262,7 @@ async function main(): Promise<void> {
     children.push(bare.child);
     const own = await startServer(
       'gateway',
-      serverEnv,
+      { ...serverEnv, ...(JSON.parse(process.env.BENCH_GATEWAY_ENV ?? '{}') as NodeJS.ProcessEnv) },
       path.join(workDir, 'gateway.log'),
       options.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfDir] : [],
     );

@@ -71,7 +71,7 @@ async function startGateway(): Promise<ServerMessage> {
     OIDC_ISSUER_URL: 'http://127.0.0.1:9/',
     COMMERCE_URL: env.BENCH_COMMERCE_URL,
     RATE_LIMIT_USER_PER_MINUTE: '100000000',
-    LOG_LEVEL: 'info',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
   });
   const logger = createLogger({ service: 'auth-gateway', level: config.LOG_LEVEL });
   const metrics = createMetrics({ service: 'auth-gateway' });
