@@ -357,6 +357,7 @@ async function main(): Promise<void> {
     );
     await embedded.stop();
     sink.server.close();
+    if (!options.cpuProfDir) fs.rmSync(workDir, { recursive: true, force: true });
   }
 }
 
