@@ -210,6 +210,8 @@ OTEL_SERVICE_NAME is not here but in kadr.identityEnv. Context: root, name, c.
 {{- $_ := set $data "LOG_LEVEL" $v.global.logLevel -}}
 {{- $_ := set $data "PUBLIC_URL" (include "kadr.publicUrl" $root) -}}
 {{- with $v.global.otel.endpoint -}}{{- $_ := set $data "OTEL_EXPORTER_OTLP_ENDPOINT" . -}}{{- end -}}
+{{- $_ := set $data "OTEL_TRACES_SAMPLER" "parentbased_traceidratio" -}}
+{{- $_ := set $data "OTEL_TRACES_SAMPLER_ARG" (toString $v.global.otel.samplerRatio) -}}
 {{- end -}}
 {{- if $c.uses.kafka -}}
 {{- $_ := set $data "KAFKA_BROKERS" $ext.kafka.brokers -}}

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { decodeProtectedHeader, errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import { callingServiceOf, InternalCallerSchema, serviceSubject } from '@kadr/contracts';
+import { BoundedCache } from './bounded-cache';
 import { HttpProblem } from './problems';
 
 /**
@@ -41,16 +42,24 @@ export interface InternalTokenKeyConfig {
   INTERNAL_TOKEN_ACCEPTED_KEY_ID?: string | undefined;
 }
 
-function keyOf(secret: string): Uint8Array {
-  if (secret.length < 32) throw new Error('the internal token secret must be at least 32 characters');
-  return new TextEncoder().encode(secret);
+/** Each key's secret encoded once (the ring's key objects live as long as the service's configuration). */
+const encodedKeys = new WeakMap<InternalTokenKey, Uint8Array>();
+
+function keyOf(key: InternalTokenKey): Uint8Array {
+  let encoded = encodedKeys.get(key);
+  if (!encoded) {
+    if (key.secret.length < 32) throw new Error('the internal token secret must be at least 32 characters');
+    encoded = new TextEncoder().encode(key.secret);
+    encodedKeys.set(key, encoded);
+  }
+  return encoded;
 }
 
 /** Throws unless the ring is usable: secrets of 32+ characters, key ids set and distinct. */
 function checkKeys(keys: InternalTokenKeys): void {
   for (const key of [keys.current, keys.accepted]) {
     if (!key) continue;
-    keyOf(key.secret);
+    keyOf(key);
     if (!key.kid) throw new Error('an internal token key needs a key id');
   }
   if (keys.accepted?.kid === keys.current.kid) {
@@ -88,20 +97,66 @@ export interface MintOptions {
   ttlSeconds?: number;
 }
 
+/**
+ * Minted tokens are reused while more than a quarter of their lifetime (at least 15 s) is left:
+ * a user's requests to one service within ~45 s share one token instead of one HMAC signature
+ * each (issue 19). A reused token is no more powerful than a fresh one — same claims, same
+ * audience, its own expiry — and the remaining margin outlasts any call's time-out.
+ */
+const MIN_REMAINING_MS = 15_000;
+/** Distinct (caller, audience) tokens kept per signing key; the least recently used goes first. */
+const MAX_CACHED_TOKENS = 10_000;
+
+interface CachedToken {
+  token: Promise<string>;
+  expiresAtMs: number;
+}
+
+/** Per signing key, so a rotated key (another `current` object) never hands out a token of the old one. */
+const mintedTokens = new WeakMap<InternalTokenKey, BoundedCache<string, CachedToken>>();
+
+function tokenCacheOf(key: InternalTokenKey): BoundedCache<string, CachedToken> {
+  let cache = mintedTokens.get(key);
+  if (!cache) mintedTokens.set(key, (cache = new BoundedCache(MAX_CACHED_TOKENS)));
+  return cache;
+}
+
+/**
+ * A short-lived token for `caller` to call `audience`, signed with the ring's current key: the
+ * cached one while enough of its lifetime is left, else a new one.
+ */
 export async function mintInternalToken(
   caller: InternalCaller,
   { keys, audience, ttlSeconds }: MintOptions,
 ): Promise<string> {
+  const key = keys.current;
+  const ttl = ttlSeconds ?? DEFAULT_TTL_SECONDS;
+  const subject = caller.kind === 'user' ? caller.userId : serviceSubject(caller.service);
   const claims =
     caller.kind === 'user' ? { email: caller.email, name: caller.name, roles: caller.roles } : { roles: caller.roles };
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: keys.current.kid })
-    .setSubject(caller.kind === 'user' ? caller.userId : serviceSubject(caller.service))
+  // Everything the token says goes into its cache key: a changed name or role is a new token.
+  const cacheKey = JSON.stringify([key.kid, audience, ttl, subject, claims]);
+  const cache = tokenCacheOf(key);
+  const now = Date.now();
+  const cached = cache.get(cacheKey);
+  if (cached && cached.expiresAtMs - now > Math.max(MIN_REMAINING_MS, (ttl * 1000) / 4)) return cached.token;
+
+  const issuedAt = Math.floor(now / 1000);
+  const token = new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: key.kid })
+    .setSubject(subject)
     .setIssuer(INTERNAL_ISSUER)
     .setAudience(audience)
-    .setIssuedAt()
-    .setExpirationTime(`${ttlSeconds ?? DEFAULT_TTL_SECONDS}s`)
-    .sign(keyOf(keys.current.secret));
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ttl)
+    .sign(keyOf(key));
+  const entry = { token, expiresAtMs: (issuedAt + ttl) * 1000 };
+  cache.set(cacheKey, entry);
+  // A failed signature is not remembered.
+  token.catch(() => {
+    if (cache.get(cacheKey) === entry) cache.delete(cacheKey);
+  });
+  return token;
 }
 
 export interface VerifyOptions {
@@ -111,7 +166,7 @@ export interface VerifyOptions {
 }
 
 async function verifiedPayload(token: string, key: InternalTokenKey, audience: string): Promise<JWTPayload> {
-  const { payload } = await jwtVerify(token, keyOf(key.secret), {
+  const { payload } = await jwtVerify(token, keyOf(key), {
     issuer: INTERNAL_ISSUER,
     audience,
     algorithms: ['HS256'],

@@ -1,5 +1,12 @@
 export { startTracing, stopTracing, type TracingOptions } from './tracing';
-export { createLogger, REDACTED_PATHS, type CreateLoggerOptions, type Logger } from './logger';
+export {
+  DEFAULT_TRACES_SAMPLER,
+  DEFAULT_TRACES_SAMPLER_RATIO,
+  SamplerConfigError,
+  samplerFromEnvironment,
+  TRACES_SAMPLERS,
+} from './sampler';
+export { createLogger, redactSecrets, REDACTED_KEYS, type CreateLoggerOptions, type Logger } from './logger';
 export { createMetrics, metricOnce, STORE_CALL_BUCKETS, type ServiceMetrics } from './metrics';
 export { ScrapeReadings, type ScrapeReadingsOptions } from './scrape-readings';
 export { acceptCorrelationId, currentCorrelationId, outsideRequestContext, runWithCorrelationId } from './correlation';

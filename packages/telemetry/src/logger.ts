@@ -5,8 +5,9 @@ import { currentCorrelationId } from './correlation';
 export type { Logger } from 'pino';
 
 /**
- * Paths whose values never reach a log line. pino's `*` matches one level, so each secret is
- * listed at the depths our code logs it (top level, inside `req`/`res`, inside a header bag).
+ * Keys whose values never reach a log line, wherever they sit in what is logged: at the top, in
+ * an object (`user.accessToken`), in one inside that (`req.headers.cookie`,
+ * `payment.provider.clientSecret`) — three levels, the deepest our code logs.
  */
 const SECRET_KEYS = [
   'password',
@@ -32,16 +33,43 @@ const SECRET_HEADERS = [
   'x-internal-token',
   'proxy-authorization',
 ];
+const SECRET = new Set([...SECRET_KEYS, ...SECRET_HEADERS]);
+const REDACTION_DEPTH = 3;
+const CENSOR = '[redacted]';
 
-export const REDACTED_PATHS = [
-  ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
-  ...SECRET_HEADERS.flatMap((header) => [
-    `headers["${header}"]`,
-    `req.headers["${header}"]`,
-    `res.headers["${header}"]`,
-    `*.headers["${header}"]`,
-  ]),
-];
+/** The names redacted at any of the first three levels of a log line's object. */
+export const REDACTED_KEYS: readonly string[] = [...SECRET];
+
+/** A shallow copy keeping what the object is: an array stays an array, an error an error. */
+function copyOf(value: object): Record<string, unknown> {
+  if (Array.isArray(value)) return value.slice() as unknown as Record<string, unknown>;
+  return Object.defineProperties(
+    Object.create(Object.getPrototypeOf(value) as object | null) as Record<string, unknown>,
+    Object.getOwnPropertyDescriptors(value),
+  );
+}
+
+/**
+ * `value` with every secret key's value censored down to `depth` levels — the same object when
+ * there is nothing to censor (the usual line: a handful of plain fields, a few set look-ups), a
+ * copy of each object on the way to a secret otherwise, so the caller's objects are never changed.
+ * Errors stay errors (the `err` serializer reads their message and stack).
+ *
+ * This replaces pino's `redact` with `*.key` and `*.*.key` paths: wildcards made fast-redact walk
+ * and restore every line's object once per path, ~7 % of a proxied call's CPU (issue 19).
+ */
+export function redactSecrets<T>(value: T, depth = REDACTION_DEPTH): T {
+  if (depth === 0 || value === null || typeof value !== 'object') return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of Object.keys(value)) {
+    const field = (value as Record<string, unknown>)[key];
+    const redacted = SECRET.has(key) && field !== undefined ? CENSOR : redactSecrets(field, depth - 1);
+    if (redacted === field) continue;
+    copy ??= copyOf(value);
+    copy[key] = redacted;
+  }
+  return (copy ?? value) as T;
+}
 
 export interface CreateLoggerOptions {
   service: string;
@@ -59,9 +87,8 @@ export function createLogger({
   const options: LoggerOptions = {
     level,
     base: { service },
-    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
+    formatters: { level: (label) => ({ level: label }), log: (object) => redactSecrets(object) },
     mixin() {
       const span = trace.getSpan(context.active())?.spanContext();
       const correlationId = currentCorrelationId();

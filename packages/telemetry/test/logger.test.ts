@@ -66,6 +66,22 @@ describe('createLogger', () => {
     expect(text).toContain('a@example.com');
     expect(text).toContain('application/json');
   });
+
+  it('censors a copy: the logged objects stay as they were, errors stay errors', () => {
+    const { lines, destination } = captureLines();
+    const logger = createLogger({ service: 'auth-gateway', destination });
+    const headers = { cookie: 'kadr_sid=abc', accept: 'text/html' };
+    const err = Object.assign(new Error('upstream refused'), { token: 'tok-2' });
+    logger.error({ req: { headers }, err, items: [{ password: 'p-1' }] }, 'failed');
+    expect(headers.cookie).toBe('kadr_sid=abc');
+    expect(err.token).toBe('tok-2');
+    const text = JSON.stringify(lines[0]);
+    for (const secret of ['kadr_sid=abc', 'tok-2', 'p-1']) expect(text).not.toContain(secret);
+    expect(lines[0]).toMatchObject({
+      err: { message: 'upstream refused', type: 'Error' },
+      items: [{ password: '[redacted]' }],
+    });
+  });
 });
 
 describe('acceptCorrelationId', () => {

@@ -144,12 +144,32 @@ export async function runTraceScenario({ realServers }: TraceScenarioOptions): P
     // On Kafka the kafkajs instrumentation's own spans sit between a publish and its deliveries.
     if (realServers) jobTrace.one('a kafkajs span', (span) => span.scope.includes('instrumentation-kafkajs'));
     checkPaymentTrace(gatewayRequest(receiver.spans, 'POST', '/bff/platform/api/commerce/payment/mock-process'));
+    checkNoLayerSpans(receiver.spans);
   } finally {
     stream.abort();
     await embedded.stop();
     await receiver.close();
     fs.rmSync(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * No span per express middleware or router layer (issue 19: ~20 of them per proxied call, a fifth
+ * of its CPU) — only request handlers get one — yet the server spans still carry their route.
+ */
+function checkNoLayerSpans(spans: ReceivedSpan[]): void {
+  const layers = spans.filter((span) => ['middleware', 'router'].includes(String(span.attributes['express.type'])));
+  if (layers.length > 0) {
+    throw new Error(`spans per express layer: ${layers.map((span) => `${span.service}: ${span.name}`).join(', ')}`);
+  }
+  const unrouted = spans.filter(
+    (span) =>
+      span.kind === SERVER &&
+      span.service === 'jobs' &&
+      pathOf(span).startsWith('/jobs') &&
+      !span.attributes['http.route'],
+  );
+  if (unrouted.length > 0) throw new Error(`jobs server spans without http.route: ${unrouted.map(pathOf).join(', ')}`);
 }
 
 /** A server span of `service` whose parent is `caller`'s and which descends from `above`. */
