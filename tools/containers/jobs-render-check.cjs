@@ -1,8 +1,8 @@
 'use strict';
-// Run inside the `jobs` image by check-images.sh: the worker's own modules find ffmpeg, ffprobe and
+// Run inside the `jobs` image by check-images.sh: the worker's own modules find ffmpeg and
 // a font in the image (no system ffmpeg there: the npm-shipped static builds), render a short clip
 // as the non-root user on a read-only root (work files in /tmp), and check it as the worker does.
-const { mkdtempSync } = require('node:fs');
+const { existsSync, mkdtempSync, statSync } = require('node:fs');
 const service = '/app/service/dist/integrations';
 const { resolveFfmpegBinaries } = require(`${service}/ffmpeg/ffmpeg-binaries.js`);
 const { FfmpegInspector } = require(`${service}/ffmpeg/ffmpeg-inspector.js`);
@@ -26,12 +26,16 @@ async function main() {
   };
   const context = { workDir: mkdtempSync('/tmp/render-'), onProgress() {}, signal: new AbortController().signal };
   const { videoPath } = await provider.generate(request, context);
-  const inspection = await new FfmpegInspector({
-    ffmpeg: binaries.ffmpeg.path,
-    ffprobe: binaries.ffprobe.path,
-  }).inspect(videoPath);
-  const ok = inspection.codec === 'h264' && inspection.width === 320 && Math.abs(inspection.durationSeconds - 1) <= 0.1;
-  const summary = { ffmpeg: binaries.ffmpeg, ffprobe: binaries.ffprobe, fontFile, inspection };
+  // The worker's checks are one ffmpeg pass that also cuts the thumbnail (video-probe.ts).
+  const thumbnailPath = `${context.workDir}/thumbnail.jpg`;
+  const inspection = await new FfmpegInspector({ ffmpeg: binaries.ffmpeg.path }).inspect(videoPath, thumbnailPath);
+  const thumbnailBytes = existsSync(thumbnailPath) ? statSync(thumbnailPath).size : 0;
+  const ok =
+    inspection.codec === 'h264' &&
+    inspection.width === 320 &&
+    Math.abs(inspection.durationSeconds - 1) <= 0.1 &&
+    thumbnailBytes > 0;
+  const summary = { ffmpeg: binaries.ffmpeg, fontFile, inspection, thumbnailBytes };
   process.stdout.write(`${JSON.stringify(summary)}\n`);
   process.exit(ok && fontFile ? 0 : 1);
 }
