@@ -162,7 +162,7 @@ describe('the ingress (deploy/compose/ingress/nginx.conf)', () => {
 });
 
 describe('docker-compose.ci.yml', () => {
-  it("changes only networking, ports and what runs (profiles, images), and switches on jobs' test-only faulty model", () => {
+  it("changes only networking, ports and what runs (profiles, images), switches on jobs' test-only faulty model and gives the workers a longer render time-out", () => {
     const allowed = new Set(['network_mode', 'ports', 'profiles', 'image']);
     const jobsProcesses = ['jobs', 'jobs-worker-1', 'jobs-worker-2'];
     for (const [name, service] of Object.entries(ci.services)) {
@@ -170,8 +170,15 @@ describe('docker-compose.ci.yml', () => {
       expect({ name, keys }).toEqual({ name, keys: [] });
       expect(main.services[name]).toBeDefined();
       const environment = (service as { environment?: unknown }).environment;
-      // The observability check fails a job on purpose (e2e/compose/observability.compose.test.ts).
-      const expected = jobsProcesses.includes(name) ? { JOBS_ENABLE_FAULTY_PROVIDER: 'true' } : undefined;
+      // The observability check fails a job on purpose (e2e/compose/observability.compose.test.ts); the
+      // workers get a longer render time-out on CI's two shared cores (the drills re-render after a SIGKILL).
+      const faulty = { JOBS_ENABLE_FAULTY_PROVIDER: 'true' };
+      const expected =
+        name === 'jobs'
+          ? faulty
+          : jobsProcesses.includes(name)
+            ? { ...faulty, JOB_TIMEOUT_BASE_MS: '90000' }
+            : undefined;
       expect({ name, environment }).toEqual({ name, environment: expected });
     }
   });
