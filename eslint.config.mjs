@@ -108,8 +108,8 @@ export default tseslint.config(
     languageOptions: { sourceType: 'commonjs', globals: { ...globals.node, ...globals.jest } },
   },
   {
-    // Classic scripts index.html loads before the app (no bundler, no modules).
-    files: ['web/public/**/*.js'],
+    // Classic scripts inlined into the pages, run before the first paint (no bundler, no modules).
+    files: ['web/src/first-paint/*.js'],
     languageOptions: { sourceType: 'script', globals: globals.browser },
   },
   {

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { inlineThemeScript } from './scripts/first-paint';
 import { precompress } from './scripts/precompress';
+import { prerenderLanding } from './scripts/prerender-landing';
 
 /**
  * The gateway serves the build (`WEB_DIST_DIR`, embedded mode) or nginx does (cluster). In
@@ -28,8 +30,10 @@ function contractsValuesSource(): string {
 }
 
 export default defineConfig({
-  // precompress: .br and .gz next to every text file of dist (web/scripts/precompress.ts).
-  plugins: [react(), precompress()],
+  // inlineThemeScript: index.html's pre-paint theme script, inline (web/scripts/first-paint.ts);
+  // prerenderLanding: dist/landing.html, the landing page's markup made at build time (web/scripts/prerender-landing.ts);
+  // precompress: .br and .gz next to every text file of dist, landing.html included (web/scripts/precompress.ts).
+  plugins: [react(), inlineThemeScript(), prerenderLanding(), precompress()],
   resolve: {
     conditions: ['kadr-source'],
     alias: [{ find: /^@kadr\/contracts\/values$/, replacement: contractsValuesSource() }],

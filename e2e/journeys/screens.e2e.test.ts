@@ -109,6 +109,37 @@ describeJourney('screens', (journey: Journey) => {
   });
 
   journey.test(
+    'the landing page shows before the app runs, and the app takes it over rather than painting it again',
+    async () => {
+      // Issue 19: landing.html carries the page (web/scripts/prerender-landing.ts). The app's entry script is
+      // held back here, so what shows is the document alone.
+      const page = await journey.newPage();
+      let release = (): void => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(journey.url('/'));
+      const hero = h1(page, /Opisz scenę/);
+      await hero.waitFor();
+      // (The e2e code is typed without the DOM library: the element's one method used, spelled out.)
+      await hero.evaluate((element: { setAttribute(name: string, value: string): void }) =>
+        element.setAttribute('data-before-the-app', ''),
+      );
+      const appStarted = page.waitForRequest((request) => new URL(request.url()).pathname === '/auth/session');
+      release();
+      // Once the app has started (its session check), the language switch answers…
+      await appStarted;
+      await page.getByRole('button', { name: 'English' }).click();
+      await h1(page, /Describe a scene/).waitFor();
+      // …and the heading is the element the document brought: hydrated, not replaced.
+      expect(await page.locator('h1[data-before-the-app]').count()).toBe(1);
+      journey.expectNoPageErrors(page);
+    },
+  );
+
+  journey.test(
     'signed in: dashboard, gallery, subscription and settings; dark, English and phone variants',
     async () => {
       const email = freshEmail('screens');

@@ -3,7 +3,7 @@
  * than its sources: `npm start` serves it, the browser journeys and the bundle budget read it.
  *
  * Fresh means: `web/dist/.vite/manifest.json` exists and is newer than every build input (web/src
- * without its tests, web/public, index.html, vite.config.ts, package.json, tsconfig.json).
+ * without its tests, web/public, web/scripts, index.html, vite.config.ts, package.json, tsconfig.json).
  * Comparing modification times is enough for a developer's tree and for CI, and costs a few
  * milliseconds. Builds are serialised across processes by a lock directory, so `npm start` and a
  * test run (or two test files) never write into web/dist at the same time.
@@ -20,7 +20,8 @@ export const WEB_DIR = path.resolve(__dirname, '../../web');
 export const MANIFEST_PATH = path.join('.vite', 'manifest.json');
 
 const INPUT_FILES = ['index.html', 'vite.config.ts', 'package.json', 'tsconfig.json'];
-const INPUT_DIRS = ['src', 'public'];
+// scripts/: the build's own plugins (precompress, prerender-landing) shape what it writes.
+const INPUT_DIRS = ['src', 'public', 'scripts'];
 /** Test files and test helpers are not part of the build: editing them must not trigger one. */
 const NOT_AN_INPUT = /\.test\.[cm]?[jt]sx?$|(^|[\\/])test-support([\\/]|$)/;
 

@@ -10,4 +10,3 @@ export {
   type ThemeControls,
 } from './theme';
 export { ThemeToggle, type ThemeToggleProps } from './ThemeToggle';
-export { NO_FLASH_SCRIPT } from './no-flash';

@@ -90,12 +90,14 @@ describeImage(() => {
     expectSecurityHeaders(res, 'http');
   });
 
-  it('serves /theme-init.js (same origin: script-src self) revalidated', async () => {
-    const res = await get('/theme-init.js');
+  it('serves the prerendered landing page at / with the theme script inline, revalidated', async () => {
+    const res = await get('/');
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/javascript/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(await res.text()).toContain('dataset.theme');
+    const html = await res.text();
+    expect(html).toContain('<div id="root" data-prerendered="pl">');
+    expect(html).toContain('dataset.theme');
+    expectSecurityHeaders(res, 'http');
   });
 
   it('answers /healthz with 200 ok', async () => {

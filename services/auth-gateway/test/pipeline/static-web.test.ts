@@ -8,6 +8,7 @@ import { createTestGateway, type TestGateway } from './helpers/test-gateway';
 
 const HTML = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const INDEX_HTML = `<!doctype html><title>Kadr</title>${'<!-- shell -->'.repeat(40)}<div id="root"></div>`;
+const LANDING_HTML = `<!doctype html><title>Kadr — landing</title>${'<p>prerendered</p>'.repeat(40)}`;
 const SCRIPT = `console.log(${JSON.stringify('kadr '.repeat(200))});`;
 
 /** The body as bytes (superagent has already undone the Content-Encoding, br and gzip alike). */
@@ -51,6 +52,40 @@ describe('static web app (embedded mode)', () => {
     expect(res.status).toBe(200);
     expect(res.text).toContain('<div id="root">');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  describe('with the prerendered landing page in the build', () => {
+    let withLanding: string;
+    let landingGateway: TestGateway;
+    beforeAll(async () => {
+      withLanding = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-web-'));
+      fs.writeFileSync(path.join(withLanding, 'index.html'), INDEX_HTML);
+      fs.writeFileSync(path.join(withLanding, 'landing.html'), LANDING_HTML);
+      await precompressDir(withLanding);
+      landingGateway = createTestGateway({ env: { WEB_DIST_DIR: withLanding } });
+    });
+    afterAll(async () => {
+      await landingGateway.close();
+      fs.rmSync(withLanding, { recursive: true, force: true });
+    });
+
+    it('serves landing.html at /, compressed and revalidated', async () => {
+      const res = await request(landingGateway.app)
+        .get('/?utm_source=x')
+        .set({ ...HTML, 'Accept-Encoding': 'br' })
+        .buffer(true)
+        .parse(bodyBytes);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(decoded(res)).toBe(LANDING_HTML);
+    });
+
+    it.each(['/landing', '/dashboard', '/polityka-prywatnosci'])('still answers %s with the shell', async (page) => {
+      const res = await request(landingGateway.app).get(page).set(HTML);
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(INDEX_HTML);
+    });
   });
 
   it('revalidates other files and index.html asked by name', async () => {

@@ -1,3 +1,4 @@
+import { WEB_APP_INLINE_SCRIPT_HASHES } from '@kadr/contracts';
 import { Router } from 'express';
 import request from 'supertest';
 import { createHttpApp } from '@kadr/http-kit';
@@ -8,7 +9,9 @@ describe('webAppContentSecurityPolicy', () => {
   it('keeps everything on our own origin and forbids framing and plugins', () => {
     const csp = webAppContentSecurityPolicy('https://kadr.example');
     expect(csp['default-src']).toEqual(["'self'"]);
-    expect(csp['script-src']).toEqual(["'self'"]);
+    // Our origin, and the pre-paint inline scripts by the hashes of their text (no 'unsafe-inline').
+    expect(csp['script-src']).toEqual(["'self'", ...WEB_APP_INLINE_SCRIPT_HASHES]);
+    expect(csp['script-src']).not.toContain("'unsafe-inline'");
     expect(csp['connect-src']).toEqual(["'self'"]);
     expect(csp['media-src']).toContain("'self'");
     expect(csp['object-src']).toEqual(["'none'"]);

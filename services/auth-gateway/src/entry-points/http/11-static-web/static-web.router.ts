@@ -6,6 +6,9 @@ import expressStaticGzip from 'express-static-gzip';
 /** Paths the web app never owns: the SPA fallback leaves them to their routers (or the 404 problem). */
 const NOT_THE_WEB_APP = /^\/(bff|auth|video|thumbs|blobs|health|metrics|assets)(\/|$)/;
 
+/** The landing page prerendered by the web build (web/scripts/prerender-landing.ts), served at `/`. */
+const PRERENDERED_LANDING = 'landing.html';
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
@@ -14,8 +17,9 @@ const REVALIDATE = 'no-cache';
  * cached for a year (`immutable`: a new build has new names); `index.html` and every other file
  * revalidated on each use (`no-cache`, ETag), so a deploy shows at once; and the SPA fallback — a
  * GET or HEAD that asks for HTML, outside the gateway's own prefixes and `/assets/`, gets
- * `index.html`. Without a build (no `index.html` in `distDir`, or no `distDir`) the router passes
- * everything on.
+ * `index.html` — except `/` itself, which gets `landing.html` when the build has it: the landing
+ * page's markup made at build time, which the app hydrates. Without a build (no `index.html` in
+ * `distDir`, or no `distDir`) the router passes everything on.
  *
  * Compression: the web build writes `<file>.br` and `<file>.gz` next to each text file
  * (web/scripts/precompress.ts); express-static-gzip sends the brotli one to a client that accepts
@@ -28,6 +32,7 @@ export function createStaticWebRouter(distDir: string | undefined): Router {
   if (!distDir) return router;
   const root = path.resolve(distDir);
   if (!fs.existsSync(path.join(root, 'index.html'))) return router;
+  const landing = fs.existsSync(path.join(root, PRERENDERED_LANDING)) ? `/${PRERENDERED_LANDING}` : '/index.html';
 
   const serveBuild: RequestHandler = expressStaticGzip(root, {
     enableBrotli: true,
@@ -52,7 +57,7 @@ export function createStaticWebRouter(distDir: string | undefined): Router {
     }
     // The fallback is index.html served like a request for it by name (compressed, ETag, no-cache);
     // serveBuild puts the original URL back before it calls next.
-    req.url = '/index.html';
+    req.url = req.path === '/' ? landing : '/index.html';
     serveBuild(req, res, next);
   });
   return router;

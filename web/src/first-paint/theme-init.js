@@ -1,6 +1,7 @@
-// Paints the stored theme before the first frame (no white flash for a dark-theme user). A file, not an
-// inline script: the gateway's Content-Security-Policy allows only 'self' scripts. Same code as
-// src/theme/no-flash.ts (checked by its test); src/theme/theme.ts takes over once the app runs.
+// Paints the stored theme before the first frame (no white flash for a dark-theme user); src/theme/theme.ts
+// takes over once the app runs. Inlined into every page's <head> by the web build (web/scripts/first-paint.ts):
+// a file would cost a round trip before anything shows. The Content-Security-Policy allows it by its hash
+// (@kadr/contracts WEB_APP_INLINE_SCRIPT_HASHES; first-paint.test.ts says when it must change).
 (function () {
   var t = 'system';
   try {
