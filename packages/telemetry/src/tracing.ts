@@ -1,6 +1,7 @@
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { BatchSpanProcessor, NoopSpanProcessor, type Sampler } from '@opentelemetry/sdk-trace';
+import type { IncomingMessage } from 'node:http';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { ExpressInstrumentation, ExpressLayerType } from '@opentelemetry/instrumentation-express';
 import { KafkaJsInstrumentation } from '@opentelemetry/instrumentation-kafkajs';
@@ -33,6 +34,21 @@ function scheduledDelayFromEnvironment(): number | undefined {
  * Metrics go through prom-client and logs through pino, so the SDK's own metric and log
  * pipelines stay off.
  */
+/** Health probes and metric scrapes would drown real traffic in traces. */
+function isProbe(req: IncomingMessage): boolean {
+  return /^\/(health|metrics)/.test(req.url ?? '');
+}
+
+/**
+ * An event stream (`Accept: text/event-stream`, what every EventSource sends) lives for hours. A server
+ * span open that long holds its context, listener wrappers and attributes for every stream — half of
+ * a live stream's heap in the gateway (issue 19) — and reaches a trace backend only when it ends. The
+ * service traces the stream's opening itself (auth-gateway's `live stream open`).
+ */
+function isEventStream(req: IncomingMessage): boolean {
+  return /\btext\/event-stream\b/i.test(req.headers.accept ?? '');
+}
+
 export function startTracing({ serviceName, otlpEndpoint, sampler }: TracingOptions): NodeSDK {
   if (started) return started;
   const exportProcessor = otlpEndpoint
@@ -51,10 +67,7 @@ export function startTracing({ serviceName, otlpEndpoint, sampler }: TracingOpti
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: [
-      // Health probes and metric scrapes would drown real traffic in traces.
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (req) => /^\/(health|metrics)/.test(req.url ?? ''),
-      }),
+      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => isProbe(req) || isEventStream(req) }),
       // A span per request handler, none per middleware or router layer: those were ~20 spans per
       // proxied call and a fifth of its CPU (issue 19). Ignored layers still name the route, so the
       // server span keeps its `http.route`.

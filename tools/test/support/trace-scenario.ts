@@ -16,6 +16,7 @@ import path from 'node:path';
 import { until } from '@kadr/tooling/test-helpers';
 import { ApiClient } from './api-client';
 import { EmbeddedProcess, embeddedTestEnv } from './embedded-process';
+import { STREAM_OPEN_SPAN } from '../../../services/auth-gateway/src/entry-points/http/07-live/stream-open-span';
 import { startOtlpReceiver, type ReceivedSpan } from './otlp-receiver';
 
 const SERVER = 2;
@@ -145,6 +146,7 @@ export async function runTraceScenario({ realServers }: TraceScenarioOptions): P
     if (realServers) jobTrace.one('a kafkajs span', (span) => span.scope.includes('instrumentation-kafkajs'));
     checkPaymentTrace(gatewayRequest(receiver.spans, 'POST', '/bff/platform/api/commerce/payment/mock-process'));
     checkNoLayerSpans(receiver.spans);
+    checkLiveStreamOpening(receiver.spans);
   } finally {
     stream.abort();
     await embedded.stop();
@@ -170,6 +172,19 @@ function checkNoLayerSpans(spans: ReceivedSpan[]): void {
       !span.attributes['http.route'],
   );
   if (unrouted.length > 0) throw new Error(`jobs server spans without http.route: ${unrouted.map(pathOf).join(', ')}`);
+}
+
+/**
+ * The live stream (still open here) has a short span for its opening, already exported, and no HTTP
+ * server span open for its life (issue 19: that span held half of a stream's heap).
+ */
+function checkLiveStreamOpening(spans: ReceivedSpan[]): void {
+  const opened = spans.filter((span) => span.service === 'auth-gateway' && span.name === STREAM_OPEN_SPAN);
+  if (opened.length !== 1 || opened[0]!.attributes['http.response.status_code'] !== 200) {
+    throw new Error(`expected one "${STREAM_OPEN_SPAN}" span with status 200, got ${JSON.stringify(opened)}`);
+  }
+  const streamServerSpans = spans.filter((span) => span.kind === SERVER && pathOf(span) === '/bff/sse/jobs');
+  if (streamServerSpans.length > 0) throw new Error('the live stream has an HTTP server span');
 }
 
 /** A server span of `service` whose parent is `caller`'s and which descends from `above`. */

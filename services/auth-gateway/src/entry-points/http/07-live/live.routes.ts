@@ -11,6 +11,7 @@ import type { LiveMetrics } from './live-metrics';
 import { EMPTY_LOG_ID, resumePointOf, type ResumePoint } from './resume-point';
 import { SessionEndWatches } from './session-end-watch';
 import { SseConnection, type BackPressureLimits } from './sse-connection';
+import { withStreamOpenSpan } from './stream-open-span';
 
 export const LIVE_STREAM_PATH = '/bff/sse/jobs';
 /** The spec's "Event reconnect delay" (§9), sent as the stream's `retry:`. */
@@ -96,7 +97,7 @@ export function liveRoutes({
     sessions,
     onError: (error) => logger.warn({ err: error }, 'session check of a live stream failed'),
   });
-  router.get(LIVE_STREAM_PATH, async (req, res) => {
+  const openStream = async (req: Request, res: Response): Promise<void> => {
     const session = sessionOf(res);
     if (!session) throw new HttpProblem('unauthorized');
     if (connections.isDraining) {
@@ -168,6 +169,7 @@ export function liveRoutes({
       connection.control('reset', { reason: 'history_unavailable', reseedFrom: '/jobs/active' }, { id: point.start });
     }
     connection.deliver(entries);
-  });
+  };
+  router.get(LIVE_STREAM_PATH, (req, res) => withStreamOpenSpan(LIVE_STREAM_PATH, () => openStream(req, res)));
   return router;
 }
