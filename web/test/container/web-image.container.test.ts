@@ -42,8 +42,8 @@ describeImage(() => {
     expect(res.headers.get('content-security-policy')).toBe(serializeCsp(webAppCspDirectives(scheme === 'https')));
   }
 
-  it('serves index.html at / with the gateway CSP and security headers, revalidated', async () => {
-    const res = await get('/', { Accept: 'text/html' });
+  it('serves index.html with the gateway CSP and security headers, revalidated', async () => {
+    const res = await get('/index.html', { Accept: 'text/html' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('cache-control')).toBe('no-cache');
@@ -66,7 +66,7 @@ describeImage(() => {
   });
 
   it('serves a hashed asset gzip-precompressed and immutable', async () => {
-    const html = await (await get('/')).text();
+    const html = await (await get('/index.html')).text();
     const asset = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeDefined();
     const res = await get(asset!, { 'Accept-Encoding': 'gzip' });
@@ -97,6 +97,7 @@ describeImage(() => {
     const html = await res.text();
     expect(html).toContain('<div id="root" data-prerendered="pl">');
     expect(html).toContain('dataset.theme');
+    expect(html).not.toMatch(/<script[^>]+src=/); // the app's scripts come after the first paint
     expectSecurityHeaders(res, 'http');
   });
 
