@@ -250,7 +250,7 @@ async function startRedis(): Promise<{ url: string; stop: () => Promise<void> }>
   };
 }
 
-/** The gateway child inherits OTEL_* from this process (NodeSDK reads OTEL_TRACES_SAMPLER / _ARG). */
+/** The gateway child inherits OTEL_* from this process (@kadr/telemetry reads OTEL_TRACES_SAMPLER / _ARG). */
 function samplerInEffect(): string {
   if (process.env.OTEL_SDK_DISABLED === 'true') return 'OTEL_SDK_DISABLED=true (no spans)';
   const sampler = process.env.OTEL_TRACES_SAMPLER;

@@ -2,7 +2,8 @@
  * `npm start` loads only what the embedded mode uses (issue 19, start-up time): mongoose and its
  * driver, which only MongoDB-backed stores need, stay unloaded until a store connects to MongoDB
  * (`connectDocuments`, the services' `mongo` store factories); kafkajs until a Kafka bus is made. Checked in a fresh process, as
- * `npm start` loads it: OpenTelemetry first, then the launcher's composition with every service.
+ * `npm start` loads it: OpenTelemetry first, then the launcher's composition with every service. Tracing
+ * itself starts without OpenTelemetry's NodeSDK (~500 modules of pipelines no service uses).
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -33,6 +34,22 @@ describe("npm start's module graph", () => {
     expect(loaded).not.toContain('mongoose');
     expect(loaded).not.toContain('mongodb');
     expect(loaded).not.toContain('kafkajs');
+  });
+
+  it("starts tracing without OpenTelemetry's NodeSDK and the pipelines it brings (logs, gRPC, Zipkin, YAML)", () => {
+    const loaded = packagesLoadedBy("require('@kadr/telemetry/register')");
+    // Tracing really started: the tracer provider, the instrumentations, the OTLP/HTTP exporter's package.
+    expect(loaded).toEqual(
+      expect.arrayContaining([
+        '@opentelemetry/sdk-trace',
+        '@opentelemetry/instrumentation-http',
+        '@opentelemetry/resources',
+      ]),
+    );
+    const unused = loaded.filter((name) =>
+      /^(@opentelemetry\/(sdk-node|sdk-logs|configuration|exporter-.*-grpc|exporter-zipkin)|@grpc\/|yaml$)/.test(name),
+    );
+    expect(unused).toEqual([]);
   });
 
   it('loads mongoose when a service builds a store on MongoDB', () => {
