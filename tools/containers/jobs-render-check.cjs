@@ -25,17 +25,22 @@ async function main() {
     speed: 'Ultra Fast',
   };
   const context = { workDir: mkdtempSync('/tmp/render-'), onProgress() {}, signal: new AbortController().signal };
-  const { videoPath } = await provider.generate(request, context);
-  // The worker's checks are one ffmpeg pass that also cuts the thumbnail (video-probe.ts).
-  const thumbnailPath = `${context.workDir}/thumbnail.jpg`;
-  const inspection = await new FfmpegInspector({ ffmpeg: binaries.ffmpeg.path }).inspect(videoPath, thumbnailPath);
-  const thumbnailBytes = existsSync(thumbnailPath) ? statSync(thumbnailPath).size : 0;
+  const { videoPath, pictureChecks } = await provider.generate(request, context);
+  const inspector = new FfmpegInspector({ ffmpeg: binaries.ffmpeg.path });
+  // The worker's view of a local render: the picture checked and the thumbnail cut by the render itself,
+  // the file described from its boxes (mp4box.js, render-job.ts) …
+  const description = await inspector.describe(videoPath);
+  const thumbnailBytes =
+    pictureChecks && existsSync(pictureChecks.thumbnailPath) ? statSync(pictureChecks.thumbnailPath).size : 0;
+  // … and of any other provider's video: one ffmpeg pass that also cuts the thumbnail (video-probe.ts).
+  const inspection = await inspector.inspect(videoPath, `${context.workDir}/inspected.jpg`);
   const ok =
-    inspection.codec === 'h264' &&
-    inspection.width === 320 &&
-    Math.abs(inspection.durationSeconds - 1) <= 0.1 &&
+    [description, inspection].every(
+      (facts) => facts.codec === 'h264' && facts.width === 320 && Math.abs(facts.durationSeconds - 1) <= 0.1,
+    ) &&
+    pictureChecks.blackSeconds === inspection.blackSeconds &&
     thumbnailBytes > 0;
-  const summary = { ffmpeg: binaries.ffmpeg, fontFile, inspection, thumbnailBytes };
+  const summary = { ffmpeg: binaries.ffmpeg, fontFile, description, pictureChecks, inspection, thumbnailBytes };
   process.stdout.write(`${JSON.stringify(summary)}\n`);
   process.exit(ok && fontFile ? 0 : 1);
 }

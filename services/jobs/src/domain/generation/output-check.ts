@@ -12,12 +12,17 @@ export interface VideoInspection {
   blackSeconds: number;
 }
 
+/** A file's description: what its container says, without looking at the picture. */
+export type VideoDescription = Omit<VideoInspection, 'blackSeconds'>;
+
 /**
- * The worker's view of ffmpeg: inspect a file and cut its thumbnail (to `thumbnailPath`) in the
- * same read of the file — the checks cost one process, not one per question.
+ * The worker's view of a rendered file: `inspect` checks it and cuts its thumbnail (to `thumbnailPath`)
+ * in one read of the file — the checks cost one process, not one per question; `describe` only reads
+ * the container's description, for a video whose picture its render already checked.
  */
 export interface VideoInspector {
   inspect(videoPath: string, thumbnailPath: string, signal?: AbortSignal): Promise<VideoInspection>;
+  describe(videoPath: string): Promise<VideoDescription>;
 }
 
 export const DURATION_TOLERANCE_SECONDS = 0.2;

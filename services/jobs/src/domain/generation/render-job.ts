@@ -21,7 +21,9 @@ export interface RenderDeps {
 /**
  * One attempt's render in its workspace: the job's provider renders the video (transient failures
  * retried), the output check passes it or fails the job (credits released, never charged for a
- * broken video); the thumbnail is cut in the same ffmpeg pass as the check.
+ * broken video). The picture's checks and the thumbnail come from the render itself when the provider
+ * made them (the local renderer: issue 19, no second decode of the video); otherwise the inspector
+ * makes them in one ffmpeg pass over the file. Either way the file's description is read from the file.
  */
 export async function renderJob(
   deps: RenderDeps,
@@ -43,9 +45,14 @@ export async function renderJob(
     quality: job.quality,
     speed: job.speed,
   };
-  const { videoPath } = await withTransientRetries(deps.retries, signal, () =>
+  const { videoPath, pictureChecks } = await withTransientRetries(deps.retries, signal, () =>
     provider.generate(request, { workDir: workspace.dir, onProgress, signal }),
   );
+  if (pictureChecks) {
+    const facts = { ...(await deps.inspector.describe(videoPath)), blackSeconds: pictureChecks.blackSeconds };
+    checkOutput(facts, job);
+    return { videoPath, thumbnailPath: pictureChecks.thumbnailPath, facts };
+  }
   const thumbnailPath = workspace.pathOf('thumbnail.jpg');
   const facts = await deps.inspector.inspect(videoPath, thumbnailPath, signal);
   checkOutput(facts, job);

@@ -23,14 +23,32 @@ export interface GenerationContext {
   signal: AbortSignal;
 }
 
+/** The picture's checks, made while the video was rendered (the local renderer draws and encodes it itself). */
+export interface PictureChecks {
+  /** The 640×360 thumbnail, in the attempt's folder. */
+  thumbnailPath: string;
+  /** Seconds of (almost) black picture. */
+  blackSeconds: number;
+}
+
+/** What a provider hands back. */
+export interface GenerationResult {
+  videoPath: string;
+  /**
+   * Present when the render itself checked the picture and cut the thumbnail: the worker then reads the
+   * file's description only, instead of decoding the video again (render-job.ts).
+   */
+  pictureChecks?: PictureChecks;
+}
+
 /** The port (ARCHITECTURE §4): a provider renders an MP4 at the requested size and length. */
 export interface VideoProvider {
   /** The name users pick in their settings and models carry (`local`, `fal`, …). */
   readonly name: string;
   /** Configured and healthy: only then are its models listed and its jobs accepted. */
   isAvailable(): Promise<boolean>;
-  /** Renders into `context.workDir` and resolves with the video file's path. */
-  generate(request: GenerationRequest, context: GenerationContext): Promise<{ videoPath: string }>;
+  /** Renders into `context.workDir` and resolves with the video file's path (and its picture's checks, if made). */
+  generate(request: GenerationRequest, context: GenerationContext): Promise<GenerationResult>;
 }
 
 /** Reasons a generation fails with; each is a code of the error catalogue (spec §8). */

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -119,6 +119,30 @@ describe('the post-render checks (one ffmpeg pass: description, blackdetect, thu
 
     expect(runs).toHaveLength(3);
   }, 30_000);
+
+  it('describes a file from its boxes without starting ffmpeg, as ffmpeg describes it', async () => {
+    const { inspector, runs } = counted();
+    const described = await inspector.describe(clip('good.mp4'));
+    const { blackSeconds: _, ...inspected } = await inspector.inspect(clip('good.mp4'), clip('good-3.jpg'));
+    expect(described).toEqual({
+      ...inspected,
+      durationSeconds: expect.closeTo(inspected.durationSeconds, 2) as number,
+    });
+    expect(runs).toHaveLength(1); // the inspection's; describing started none
+
+    // Another codec is named as such, and the output check refuses it.
+    const mpeg4 = { ...(await inspector.describe(clip('mpeg4.mp4'))), blackSeconds: 0 };
+    expect(mpeg4.codec).not.toBe('h264');
+    expect(() => checkOutput(mpeg4, { width: 320, height: 240, durationSeconds: 3 })).toThrow(/instead of h264/);
+  }, 30_000);
+
+  it('refuses to describe a file that is not an MP4, or is not there', async () => {
+    const { inspector } = counted();
+    const notVideo = clip('not-a-video.mp4');
+    await writeFile(notVideo, 'just some text, not a movie');
+    await expect(inspector.describe(notVideo)).rejects.toThrow(/no video stream|not a readable MP4/);
+    await expect(inspector.describe(path.join(dir, 'missing.mp4'))).rejects.toThrow(/ENOENT/);
+  });
 
   it('fails on a file that is not a video', async () => {
     const { inspector } = counted();

@@ -1,15 +1,20 @@
-import type { VideoInspection, VideoInspector } from '../../domain/generation/output-check';
+import type { VideoDescription, VideoInspection, VideoInspector } from '../../domain/generation/output-check';
+import { describeMp4 } from '../mp4/mp4-description';
 import type { FfmpegRunner } from './ffmpeg-process';
 import { inspectVideoOnce } from './video-probe';
 
 /**
- * The worker's VideoInspector on the resolved ffmpeg (see ffmpeg-binaries.ts): one ffmpeg process
- * per file, started through `run` (default: runFfmpeg).
+ * The worker's VideoInspector on the resolved ffmpeg (see ffmpeg-binaries.ts): `inspect` is one ffmpeg
+ * process per file, started through `run` (default: runFfmpeg); `describe` starts none (mp4-description.ts).
  */
 export class FfmpegInspector implements VideoInspector {
   constructor(private readonly options: { ffmpeg: string; run?: FfmpegRunner }) {}
 
   inspect(videoPath: string, thumbnailPath: string, signal?: AbortSignal): Promise<VideoInspection> {
     return inspectVideoOnce(this.options.ffmpeg, videoPath, thumbnailPath, signal, this.options.run);
+  }
+
+  describe(videoPath: string): Promise<VideoDescription> {
+    return describeMp4(videoPath);
   }
 }

@@ -7,6 +7,8 @@ export interface FfmpegRunOptions {
   signal?: AbortSignal;
   /** Each complete line of stdout (`-progress pipe:1` writes `key=value` lines there). */
   onStdoutLine?(line: string): void;
+  /** Each complete line of stderr, all of them (the result keeps only the last few kB). */
+  onStderrLine?(line: string): void;
 }
 
 export interface FfmpegResult {
@@ -24,6 +26,7 @@ const STDERR_KEPT = 8_000;
 export function runFfmpeg(options: FfmpegRunOptions): Promise<FfmpegResult> {
   const { executable, args, signal } = options;
   const onStdoutLine = options.onStdoutLine?.bind(options);
+  const onStderrLine = options.onStderrLine?.bind(options);
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(abortError(signal));
@@ -31,20 +34,16 @@ export function runFfmpeg(options: FfmpegRunOptions): Promise<FfmpegResult> {
     }
     const child = spawn(executable, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
-    let pending = '';
     let stderr = '';
+    const stdoutLines = onStdoutLine && lineSplitter(onStdoutLine);
+    const stderrLines = onStderrLine && lineSplitter(onStderrLine);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      if (!onStdoutLine) {
-        stdout += chunk;
-        return;
-      }
-      pending += chunk;
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) onStdoutLine(line.trim());
+      if (stdoutLines) stdoutLines.push(chunk);
+      else stdout += chunk;
     });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-STDERR_KEPT);
+      stderrLines?.push(chunk);
     });
     const onAbort = () => child.kill('SIGKILL');
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -54,12 +53,31 @@ export function runFfmpeg(options: FfmpegRunOptions): Promise<FfmpegResult> {
     });
     child.on('close', (code, killedBy) => {
       signal?.removeEventListener('abort', onAbort);
+      stdoutLines?.end();
+      stderrLines?.end();
       if (signal?.aborted) return reject(abortError(signal));
       if (code === 0) return resolve({ stdout, stderr });
       const tail = stderr.trim().split('\n').slice(-5).join(' | ');
       reject(new Error(`${executable} exited with ${code ?? killedBy}: ${tail}`));
     });
   });
+}
+
+/** Cuts a stream of text chunks into lines (a line may arrive in pieces); `end` hands over the last one. */
+function lineSplitter(onLine: (line: string) => void): { push(chunk: string): void; end(): void } {
+  let pending = '';
+  return {
+    push(chunk) {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) onLine(line.trim());
+    },
+    end() {
+      if (pending) onLine(pending.trim());
+      pending = '';
+    },
+  };
 }
 
 function abortError(signal: AbortSignal): Error {

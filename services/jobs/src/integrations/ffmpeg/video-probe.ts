@@ -49,14 +49,57 @@ export type VideoPass = Omit<VideoFacts, 'sizeBytes'> & { blackSeconds: number }
 /** When the thumbnail is taken: a little way in, so fades have happened. */
 export const THUMBNAIL_AT_SECONDS = 1.5;
 
+/** The black-picture check: a stretch of ≥ 0.1 s whose pixels are (almost) all below 10 % luma. */
+const BLACKDETECT_FILTER = 'blackdetect=d=0.1:pix_th=0.10';
+
+/**
+ * The thumbnail branch: keeps the first frame and the first one at or after 1.5 s, letterboxed (not
+ * stretched) to 640×360. With `pictureCheckOutputs` the image muxer overwrites its one file
+ * (`-update 1`), so the file ends as the 1.5 s frame, or the first frame of a clip shorter than that.
+ */
+const THUMBNAIL_FILTER =
+  `select='eq(n,0)+gte(t,${THUMBNAIL_AT_SECONDS})*lt(selected_n,2)',` +
+  'scale=640:360:force_original_aspect_ratio=decrease,pad=640:360:(ow-iw)/2:(oh-ih)/2,setsar=1';
+
+/**
+ * The picture's checks as a filter-graph fragment on the stream labelled `input`: blackdetect on every
+ * frame (output `[checked]`) and the thumbnail branch (output `[still]`); `pictureCheckOutputs` maps them.
+ */
+export function pictureCheckGraph(input: string): string {
+  return `[${input}]split=2[check][thumb];[check]${BLACKDETECT_FILTER}[checked];[thumb]${THUMBNAIL_FILTER}[still]`;
+}
+
+/**
+ * The outputs of `pictureCheckGraph`: blackdetect's frames to nowhere (at most `frames` of them, when the
+ * input does not end by itself at the video's end), and the thumbnail. Passthrough timing stops ffmpeg
+ * from filling the gap between the thumbnail's two frames with copies (-vsync: ffmpeg 5.1 calls it
+ * deprecated in favour of -fps_mode, which the npm 4.1 lacks).
+ */
+export function pictureCheckOutputs(thumbnailPath: string, frames?: number): string[] {
+  return [
+    '-map',
+    '[checked]',
+    ...(frames === undefined ? [] : ['-frames:v', String(frames)]),
+    '-f',
+    'null',
+    '-',
+    '-map',
+    '[still]',
+    ...['-vsync', 'passthrough', '-q:v', '3', '-update', '1', thumbnailPath],
+  ];
+}
+
+/** The seconds of black picture one line of ffmpeg's log reports (blackdetect's `black_duration`), else 0. */
+export function blackSecondsIn(line: string): number {
+  let seconds = 0;
+  for (const match of line.matchAll(/black_duration:\s*([\d.]+)/g)) seconds += Number(match[1]);
+  return seconds;
+}
+
 /**
  * The post-render checks in one ffmpeg process that reads the file once: the input's codec, pixel
  * format, frame and length (ffmpeg's own description of its input), the seconds of (almost) black
- * picture (`blackdetect` on every frame) and a 640×360 JPEG thumbnail as a second output. The
- * thumbnail branch keeps the first frame and the first one at or after 1.5 s; the image muxer
- * overwrites its one file (`-update 1`), so the file ends as the 1.5 s frame, or the first frame of
- * a clip shorter than that. Passthrough timing stops ffmpeg from filling the gap between the two
- * with copies (-vsync: ffmpeg 5.1 calls it deprecated in favour of -fps_mode, which the npm 4.1 lacks).
+ * picture (`blackdetect` on every frame) and a 640×360 JPEG thumbnail as a second output.
  */
 export async function inspectVideoOnce(
   ffmpegPath: string,
@@ -65,12 +108,7 @@ export async function inspectVideoOnce(
   signal?: AbortSignal,
   run: FfmpegRunner = runFfmpeg,
 ): Promise<VideoFacts & { blackSeconds: number }> {
-  const graph =
-    '[0:v]split=2[check][thumb];' +
-    '[check]blackdetect=d=0.1:pix_th=0.10[checked];' +
-    `[thumb]select='eq(n,0)+gte(t,${THUMBNAIL_AT_SECONDS})*lt(selected_n,2)',` +
-    // Letterbox anything that is not 16:9 rather than stretching it.
-    'scale=640:360:force_original_aspect_ratio=decrease,pad=640:360:(ow-iw)/2:(oh-ih)/2,setsar=1[still]';
+  const graph = pictureCheckGraph('0:v');
   const [{ stderr }, { size }] = await Promise.all([
     run({
       executable: ffmpegPath,
@@ -83,20 +121,7 @@ export async function inspectVideoOnce(
         file,
         '-filter_complex',
         graph,
-        '-map',
-        '[checked]',
-        '-f',
-        'null',
-        '-',
-        '-map',
-        '[still]',
-        '-vsync',
-        'passthrough',
-        '-q:v',
-        '3',
-        '-update',
-        '1',
-        thumbnailPath,
+        ...pictureCheckOutputs(thumbnailPath),
       ],
       signal,
     }),
@@ -117,8 +142,7 @@ export function parseInspection(log: string): VideoPass {
   const video = /Stream #0:\d+.*?: Video: ([^\s,]+)[^,]*, ([a-z0-9_]+)(?:\([^)]*\))?, (\d+)x(\d+)/.exec(input);
   if (!video) throw new Error('the file has no video stream');
   const duration = /Duration: (\d+):(\d+):(\d+(?:\.\d+)?)/.exec(input);
-  let blackSeconds = 0;
-  for (const match of log.matchAll(/black_duration:\s*([\d.]+)/g)) blackSeconds += Number(match[1]);
+  const blackSeconds = blackSecondsIn(log);
   return {
     codec: video[1]!,
     pixelFormat: video[2]!,

@@ -7,6 +7,7 @@ import { X264_PRESET_OF_SPEED } from '../../../domain/catalogue/video-options';
 import {
   GenerationError,
   type GenerationContext,
+  type GenerationResult,
   type GenerationRequest,
   type VideoProvider,
 } from '../../../domain/generation/video-provider';
@@ -58,7 +59,7 @@ export class FalVideoProvider implements VideoProvider {
     return Promise.resolve(this.options.apiKey.length > 0);
   }
 
-  async generate(request: GenerationRequest, context: GenerationContext): Promise<{ videoPath: string }> {
+  async generate(request: GenerationRequest, context: GenerationContext): Promise<GenerationResult> {
     const { signal } = context;
     const submitted = SubmitAnswer.parse(
       await this.json(

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   GenerationError,
   type GenerationContext,
+  type GenerationResult,
   type GenerationRequest,
   type VideoProvider,
 } from '../../../domain/generation/video-provider';
@@ -28,7 +29,7 @@ export class FaultyVideoProvider implements VideoProvider {
     return 'fail';
   }
 
-  async generate(request: GenerationRequest, context: GenerationContext): Promise<{ videoPath: string }> {
+  async generate(request: GenerationRequest, context: GenerationContext): Promise<GenerationResult> {
     this.calls += 1;
     context.onProgress(10);
     const behaviour = FaultyVideoProvider.behaviourOf(request);

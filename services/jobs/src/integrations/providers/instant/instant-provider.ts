@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { GenerationContext, GenerationRequest, VideoProvider } from '../../../domain/generation/video-provider';
+import type {
+  GenerationContext,
+  GenerationRequest,
+  GenerationResult,
+  VideoProvider,
+} from '../../../domain/generation/video-provider';
 import { GenerationError } from '../../../domain/generation/video-provider';
 import { runFfmpeg } from '../../ffmpeg/ffmpeg-process';
 
@@ -27,7 +32,7 @@ export class InstantVideoProvider implements VideoProvider {
     return Promise.resolve(true);
   }
 
-  async generate(request: GenerationRequest, context: GenerationContext): Promise<{ videoPath: string }> {
+  async generate(request: GenerationRequest, context: GenerationContext): Promise<GenerationResult> {
     const videoPath = path.join(context.workDir, 'video.mp4');
     const colour = COLOURS[Math.abs(request.seed) % COLOURS.length]!;
     context.onProgress(10);

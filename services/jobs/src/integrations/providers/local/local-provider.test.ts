@@ -4,14 +4,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { GenerationRequest } from '../../../domain/generation/video-provider';
+import type { GenerationRequest, GenerationResult } from '../../../domain/generation/video-provider';
 import { inspectVideoOnce } from '../../ffmpeg/video-probe';
+import { describeMp4 } from '../../mp4/mp4-description';
 import { LocalVideoProvider } from './local-provider';
 import { wrapPrompt } from './scene';
 
 const run = promisify(execFile);
 
-/** One decoded frame at `t` seconds as raw RGB bytes (small, so comparisons are cheap). */
+/** One decoded frame at `t` seconds (of a still image: `t` 0) as raw RGB bytes (small, so comparisons are cheap). */
 async function frameAt(video: string, t: number): Promise<Buffer> {
   const { stdout } = await run(
     'ffmpeg',
@@ -19,8 +20,8 @@ async function frameAt(video: string, t: number): Promise<Buffer> {
       '-hide_banner',
       '-loglevel',
       'error',
-      '-ss',
-      String(t),
+      // Seeking an image (even to 0) leaves ffmpeg nothing to decode.
+      ...(t > 0 ? ['-ss', String(t)] : []),
       '-i',
       video,
       '-frames:v',
@@ -54,6 +55,10 @@ describe('local renderer (ffmpeg)', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   async function render(prompt: string, seed: number, name: string): Promise<string> {
+    return (await renderWithChecks(prompt, seed, name)).videoPath;
+  }
+
+  async function renderWithChecks(prompt: string, seed: number, name: string): Promise<GenerationResult> {
     const workDir = path.join(dir, name);
     await run('mkdir', ['-p', workDir]);
     const request: GenerationRequest = {
@@ -68,13 +73,13 @@ describe('local renderer (ffmpeg)', () => {
       speed: 'Ultra Fast',
     };
     const progress: number[] = [];
-    const { videoPath } = await provider.generate(request, {
+    const result = await provider.generate(request, {
       workDir,
       onProgress: (p) => progress.push(p),
       signal: new AbortController().signal,
     });
     expect(progress.length).toBeGreaterThan(0);
-    return videoPath;
+    return result;
   }
 
   it('renders H.264 yuv420p at the size and length asked, not blank; frames move; prompts and seeds decide the picture', async () => {
@@ -101,6 +106,31 @@ describe('local renderer (ffmpeg)', () => {
     expect(md5(a15)).toBe(md5(again15));
     // Another prompt, another scene.
     expect(meanAbsDiff(a05, other05)).toBeGreaterThan(5);
+  }, 60_000);
+
+  it('checks the picture and cuts the thumbnail in the render itself, as the inspector finds them on the file', async () => {
+    const { videoPath, pictureChecks } = await renderWithChecks('A red kite over the dunes', 3, 'checked');
+    expect(pictureChecks).toBeDefined();
+    const { thumbnailPath, blackSeconds } = pictureChecks!;
+    expect(path.dirname(thumbnailPath)).toBe(path.join(dir, 'checked'));
+
+    // The worker's one-pass inspection of the same file: the same black seconds, the same thumbnail.
+    const inspectedThumbnail = path.join(dir, 'checked-inspected.jpg');
+    const { blackSeconds: inspectedBlack, ...description } = await inspectVideoOnce(
+      'ffmpeg',
+      videoPath,
+      inspectedThumbnail,
+    );
+    expect(blackSeconds).toBe(inspectedBlack);
+    const [rendered, fromFile] = await Promise.all([frameAt(thumbnailPath, 0), frameAt(inspectedThumbnail, 0)]);
+    expect(rendered.length).toBe(160 * 90 * 3);
+    expect(meanAbsDiff(rendered, fromFile)).toBeLessThan(2); // two JPEGs of one frame (the render's is pre-encode)
+
+    // And the file's description, read from its boxes without ffmpeg, is ffmpeg's.
+    expect(await describeMp4(videoPath)).toEqual({
+      ...description,
+      durationSeconds: expect.closeTo(description.durationSeconds, 2) as number,
+    });
   }, 60_000);
 
   it('wraps long prompts into at most four lines', () => {

@@ -4,11 +4,13 @@ import { X264_PRESET_OF_SPEED } from '../../../domain/catalogue/video-options';
 import {
   GenerationError,
   type GenerationContext,
+  type GenerationResult,
   type GenerationRequest,
   type VideoProvider,
 } from '../../../domain/generation/video-provider';
 import { detectFfmpegFeatures, type FfmpegFeatures } from '../../ffmpeg/ffmpeg-features';
 import { runFfmpeg } from '../../ffmpeg/ffmpeg-process';
+import { blackSecondsIn, pictureCheckGraph, pictureCheckOutputs } from '../../ffmpeg/video-probe';
 import { findFontFile } from './font-file';
 import { designScene } from './scene';
 
@@ -23,7 +25,8 @@ export interface LocalProviderOptions {
 /**
  * The built-in provider: renders the prompt's scene (see scene.ts) with ffmpeg into an H.264
  * MP4 (yuv420p, +faststart, 24 fps, exactly duration × 24 frames). Speed picks the x264 preset;
- * progress comes from `-progress pipe:1` (frames done / frames wanted).
+ * progress comes from `-progress pipe:1` (frames done / frames wanted). The same ffmpeg run checks
+ * the picture (blackdetect) and cuts the thumbnail, as the worker's inspector would on the file.
  */
 export class LocalVideoProvider implements VideoProvider {
   readonly name = 'local';
@@ -41,7 +44,7 @@ export class LocalVideoProvider implements VideoProvider {
     return this.available;
   }
 
-  async generate(request: GenerationRequest, context: GenerationContext): Promise<{ videoPath: string }> {
+  async generate(request: GenerationRequest, context: GenerationContext): Promise<GenerationResult> {
     this.fontFile ??= findFontFile(this.options.fontFile);
     this.features ??= detectFfmpegFeatures(this.options.ffmpegPath);
     // A failed detection is not kept: the render's own error says what is wrong, and the next one asks again.
@@ -76,17 +79,27 @@ export class LocalVideoProvider implements VideoProvider {
     );
     const frames = Math.round(request.durationSeconds * LOCAL_FPS);
     const videoPath = path.join(context.workDir, 'video.mp4');
+    const thumbnailPath = path.join(context.workDir, 'thumbnail.jpg');
+    // The picture's checks ride along with the render: the frames it draws go to the encoder, to
+    // blackdetect and to the thumbnail branch, so the worker never decodes the video again (issue 19).
+    const graph = `${scene.filterGraph(textFiles, fontFile)};[v]split=2[encode][checks];${pictureCheckGraph('checks')}`;
     const args = [
       '-hide_banner',
+      // blackdetect reports at `info`; -nostats keeps the per-second status lines out.
       '-loglevel',
-      'error',
+      'info',
       '-nostats',
+      '-progress',
+      'pipe:1',
+      // Progress lines four times a second, so short renders still report each step (older ffmpeg:
+      // every half second, and always the last frame).
+      ...(features.statsPeriod ? ['-stats_period', '0.25'] : []),
       '-y',
       ...scene.inputs,
       '-filter_complex',
-      scene.filterGraph(textFiles, fontFile),
+      graph,
       '-map',
-      '[v]',
+      '[encode]',
       '-frames:v',
       String(frames),
       '-r',
@@ -104,13 +117,10 @@ export class LocalVideoProvider implements VideoProvider {
       '-movflags',
       '+faststart',
       '-an',
-      '-progress',
-      'pipe:1',
-      // Progress lines four times a second, so short renders still report each step (older ffmpeg:
-      // every half second, and always the last frame).
-      ...(features.statsPeriod ? ['-stats_period', '0.25'] : []),
       videoPath,
+      ...pictureCheckOutputs(thumbnailPath, frames),
     ];
+    let blackSeconds = 0;
     try {
       await runFfmpeg({
         executable: this.options.ffmpegPath,
@@ -120,6 +130,9 @@ export class LocalVideoProvider implements VideoProvider {
           const match = /^frame=(\d+)$/.exec(line);
           if (match) context.onProgress(Math.min(99, (Number(match[1]) / frames) * 100));
         },
+        onStderrLine: (line) => {
+          blackSeconds += blackSecondsIn(line);
+        },
       });
     } catch (error) {
       if (context.signal.aborted) throw error;
@@ -127,6 +140,6 @@ export class LocalVideoProvider implements VideoProvider {
         cause: error,
       });
     }
-    return { videoPath };
+    return { videoPath, pictureChecks: { thumbnailPath, blackSeconds } };
   }
 }
