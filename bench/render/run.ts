@@ -24,6 +24,7 @@ import {
   LocalVideoProvider,
   X264_PRESET_OF_SPEED,
   type GenerationContext,
+  type GenerationResult,
   type GenerationRequest,
   type VideoProvider,
 } from '@kadr/jobs/testing';
@@ -286,7 +287,7 @@ class TimedProvider implements VideoProvider {
     return this.inner.isAvailable();
   }
 
-  async generate(request: GenerationRequest, context: GenerationContext): Promise<{ videoPath: string }> {
+  async generate(request: GenerationRequest, context: GenerationContext): Promise<GenerationResult> {
     const started = performance.now();
     const result = await this.inner.generate(request, context);
     this.renderSeconds.set(request.jobId, (performance.now() - started) / 1000);
