@@ -31,6 +31,7 @@ import { performance } from 'node:perf_hooks';
 import { Pool } from 'undici';
 import { DEFAULT_INTERNAL_TOKEN_KEY_ID } from '@kadr/config';
 import { internalTokenKeys, mintInternalToken } from '@kadr/http-kit';
+import { CurrentUserAnswerSchema } from '../../services/auth-gateway/src/entry-points/http/09-gateway-routes/openapi/identity-schemas';
 import { ApiClient } from '../../tools/test/support/api-client';
 import { EmbeddedProcess, embeddedTestEnv } from '../../tools/test/support/embedded-process';
 import type { ServerMessage } from './servers';
@@ -226,17 +227,8 @@ async function main(): Promise<void> {
     const embeddedPid = embedded.runs[0]!.pid;
     const client = await ApiClient.signIn(base, 'bench@kadr.local');
     const cookie = `kadr_session=${client.browser.cookie(new URL(base).hostname, 'kadr_session')}`;
-    const me = (await client.get('/bff/platform/api/auth/me')).body as {
-      data: {
-        id: string;
-        email: string;
-        name: string;
-        roles: string[];
-        permissions: string[];
-        tenantId: string | null;
-      };
-    };
-    const user = me.data;
+    // The signed-in user as the gateway documents it (its `CurrentUser` schema), checked rather than assumed.
+    const user = CurrentUserAnswerSchema.parse((await client.get('/bff/platform/api/auth/me')).body).data;
     const secret = env.INTERNAL_TOKEN_SECRET!;
     const token = await mintInternalToken(
       { kind: 'user', userId: user.id, email: user.email, name: user.name, roles: user.roles },
