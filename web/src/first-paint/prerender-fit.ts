@@ -6,7 +6,7 @@ import type { Language } from '../config/constants';
  * decides. A signed-in hint or a stored theme do not: the components read them from zustand stores,
  * whose first render during hydration uses the stores' initial state (the state the prerender had), and
  * they switch right after — the header's "Sign in" becomes "Dashboard" a moment after the page shows.
- * `public/prerender-boot.js` makes the same decision before the markup is parsed, and hides it when it
+ * `prerender-boot.js` (inline in landing.html) makes the same decision before the markup is parsed, and hides it when it
  * does not fit.
  */
 export function prerenderFits(container: HTMLElement, language: Language, pathname: string): boolean {
