@@ -7,44 +7,18 @@ import { promisify } from 'node:util';
 import type { GenerationRequest, GenerationResult } from '../../../domain/generation/video-provider';
 import { inspectVideoOnce } from '../../ffmpeg/video-probe';
 import { describeMp4 } from '../../mp4/mp4-description';
+import { meanAbsDiff, rawRgbFrame } from '../../../../test/helpers/raw-frames';
 import { LocalVideoProvider } from './local-provider';
 import { wrapPrompt } from './scene';
 
 const run = promisify(execFile);
 
-/** One decoded frame at `t` seconds (of a still image: `t` 0) as raw RGB bytes (small, so comparisons are cheap). */
-async function frameAt(video: string, t: number): Promise<Buffer> {
-  const { stdout } = await run(
-    'ffmpeg',
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      // Seeking an image (even to 0) leaves ffmpeg nothing to decode.
-      ...(t > 0 ? ['-ss', String(t)] : []),
-      '-i',
-      video,
-      '-frames:v',
-      '1',
-      '-vf',
-      'scale=160:90',
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'rgb24',
-      '-',
-    ],
-    { encoding: 'buffer', maxBuffer: 10_000_000 },
-  );
-  return stdout;
-}
+/** One decoded frame at `t` seconds (of a still image: `t` 0) as raw RGB bytes, small so comparisons are cheap. */
+const frameAt = (video: string, t: number): Promise<Buffer> =>
+  // Seeking an image (even to 0) leaves ffmpeg nothing to decode.
+  rawRgbFrame([...(t > 0 ? ['-ss', String(t)] : []), '-i', video], '160:90');
 
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
-const meanAbsDiff = (a: Buffer, b: Buffer) => {
-  let total = 0;
-  for (let i = 0; i < a.length; i += 1) total += Math.abs(a[i]! - b[i]!);
-  return total / a.length;
-};
 
 describe('local renderer (ffmpeg)', () => {
   let dir: string;

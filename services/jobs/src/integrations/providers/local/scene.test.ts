@@ -1,39 +1,8 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
+import { meanAbsDiff, rawRgbFrame } from '../../../../test/helpers/raw-frames';
 import { ffmpegGradientLine, vignetteLayer } from './scene';
 
-const run = promisify(execFile);
-
 /** The first frame a filter graph (output `[v]`) draws, as raw RGB bytes. */
-async function frameOf(graph: string): Promise<Buffer> {
-  const { stdout } = await run(
-    'ffmpeg',
-    [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-filter_complex',
-      graph,
-      '-map',
-      '[v]',
-      '-frames:v',
-      '1',
-      '-f',
-      'rawvideo',
-      '-pix_fmt',
-      'rgb24',
-      '-',
-    ],
-    { encoding: 'buffer', maxBuffer: 10_000_000 },
-  );
-  return stdout;
-}
-
-const meanAbsDiff = (a: Buffer, b: Buffer) => {
-  let total = 0;
-  for (let i = 0; i < a.length; i += 1) total += Math.abs(a[i]! - b[i]!);
-  return total / a.length;
-};
+const frameOf = (graph: string): Promise<Buffer> => rawRgbFrame(['-filter_complex', graph, '-map', '[v]']);
 
 describe('the scene draws what the per-frame filters it replaces drew', () => {
   it('finds the gradient line ffmpeg picks from a seed (the same picture as before it was drawn small)', async () => {
