@@ -120,7 +120,8 @@ describeJourney('screens', (journey: Journey) => {
         await held;
         await route.continue();
       });
-      await page.goto(journey.url('/'));
+      // Not until `load`: the boot script's entry is a script the page adds itself, and the load event waits for it.
+      await page.goto(journey.url('/'), { waitUntil: 'domcontentloaded' });
       const hero = h1(page, /Opisz scenę/);
       await hero.waitFor();
       // (The e2e code is typed without the DOM library: the element's one method used, spelled out.)
