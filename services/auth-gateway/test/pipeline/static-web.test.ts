@@ -18,6 +18,18 @@ function bodyBytes(res: request.Response, callback: (error: Error | null, body: 
   res.on('end', () => callback(null, Buffer.concat(chunks)));
 }
 
+/** A web build of `files` (path → text) in a temp folder, precompressed as the build leaves it, and a gateway serving it. */
+async function servedBuild(files: Record<string, string>): Promise<{ dist: string; gateway: TestGateway }> {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-web-'));
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
+    fs.writeFileSync(path.join(dist, name), text);
+  }
+  // As the web build leaves it: .br and .gz next to each text file big enough to gain from them.
+  await precompressDir(dist);
+  return { dist, gateway: createTestGateway({ env: { WEB_DIST_DIR: dist } }) };
+}
+
 const decoded = (res: request.Response) => (res.body as Buffer).toString('utf8');
 
 describe('static web app (embedded mode)', () => {
@@ -25,15 +37,12 @@ describe('static web app (embedded mode)', () => {
   let gateway: TestGateway;
 
   beforeAll(async () => {
-    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-web-'));
-    fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
-    fs.writeFileSync(path.join(dist, 'assets', 'index-3f9a1c.js'), SCRIPT);
-    fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
-    fs.writeFileSync(path.join(dist, '.env'), 'SECRET=1');
-    // As the web build leaves it: .br and .gz next to each text file big enough to gain from them.
-    await precompressDir(dist);
-    gateway = createTestGateway({ env: { WEB_DIST_DIR: dist } });
+    ({ dist, gateway } = await servedBuild({
+      'index.html': INDEX_HTML,
+      'assets/index-3f9a1c.js': SCRIPT,
+      'favicon.svg': '<svg/>',
+      '.env': 'SECRET=1',
+    }));
   });
   afterAll(async () => {
     await gateway.close();
@@ -58,11 +67,10 @@ describe('static web app (embedded mode)', () => {
     let withLanding: string;
     let landingGateway: TestGateway;
     beforeAll(async () => {
-      withLanding = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-web-'));
-      fs.writeFileSync(path.join(withLanding, 'index.html'), INDEX_HTML);
-      fs.writeFileSync(path.join(withLanding, 'landing.html'), LANDING_HTML);
-      await precompressDir(withLanding);
-      landingGateway = createTestGateway({ env: { WEB_DIST_DIR: withLanding } });
+      ({ dist: withLanding, gateway: landingGateway } = await servedBuild({
+        'index.html': INDEX_HTML,
+        'landing.html': LANDING_HTML,
+      }));
     });
     afterAll(async () => {
       await landingGateway.close();
