@@ -8,7 +8,7 @@ const LANDING_SOURCE = 'src/pages/landing/index.tsx';
 /** The build's own document, the shell every other route gets. */
 const SHELL_SOURCE = 'index.html';
 /** Where the prerendered landing page is written in dist (the gateway and nginx serve it at `/`). */
-export const LANDING_FILE = 'landing.html';
+const LANDING_FILE = 'landing.html';
 /** The module that renders it (src/prerender/landing.tsx), loaded through Vite with the app's own config. */
 const PRERENDER_MODULE = '/src/prerender/landing.tsx';
 interface ManifestChunk {
