@@ -7,6 +7,7 @@
 // started container and the variables the suites read (packages/tooling/src/real-servers.ts).
 
 const crypto = require('node:crypto');
+const fs = require('node:fs');
 const net = require('node:net');
 const { GenericContainer, PullPolicy } = require('testcontainers');
 const { INFRA_IMAGES } = require('./infra-images');
@@ -17,27 +18,38 @@ const probes = require('./readiness-probes');
 const HOST = '127.0.0.1'; // never "localhost": Node may resolve it to ::1
 const STARTUP_TIMEOUT_MS = Number(process.env.KADR_TESTCONTAINERS_TIMEOUT_MS || 120_000);
 
-// Ports handed out by this process: the kernel may offer a port again once its probe socket is
-// closed, and several servers pick their ports at the same time.
+// Ports handed out by this process: several servers pick their ports at the same time.
 const handedOut = new Set();
 
-/** A port nothing listens on right now (the kernel picks it; the server binds it moments later). */
+// Drawn below the kernel's ephemeral range, as src/free-port.ts explains: a port from that range
+// may be handed to any listen(0) or outgoing connection before the container binds it.
+function ephemeralRangeStart() {
+  try {
+    const start = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(start) && start > 15_100 ? start : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/** A port nothing listens on right now, outside the ephemeral range (the server binds it moments later). */
 async function freePort() {
-  for (;;) {
-    const port = await new Promise((resolve, reject) => {
+  const end = ephemeralRangeStart() - 1;
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = 15_000 + crypto.randomInt(end - 15_000);
+    if (handedOut.has(port)) continue;
+    const free = await new Promise((resolve) => {
       const server = net.createServer();
       server.unref();
-      server.on('error', reject);
-      server.listen({ host: HOST, port: 0, exclusive: true }, () => {
-        const { port: picked } = server.address();
-        server.close(() => resolve(picked));
-      });
+      server.once('error', () => resolve(false));
+      server.listen({ host: HOST, port, exclusive: true }, () => server.close(() => resolve(true)));
     });
-    if (!handedOut.has(port)) {
+    if (free) {
       handedOut.add(port);
       return port;
     }
   }
+  throw new Error('found no free port on 127.0.0.1 below the ephemeral range');
 }
 
 function randomSecret(alphabet, length) {

@@ -30,12 +30,13 @@ type JobsParts = ServiceParts<JobsAdapters, JobsConfig>;
 /** The jobs API without a listening socket: catalogue, settings, the creation saga and admin operations. */
 export function composeJobs(parts: JobsParts, options: JobsStartOptions = {}): ComposedJobs {
   const { config, adapters, logger, metrics, readinessChecks } = parts;
-  const { eventBus: bus, jobs, settings, relay } = adapters;
+  const { eventBus: bus, jobs, admissions, settings, relay } = adapters;
   const keys = internalTokenKeys(config);
   const providers = buildProviderRegistry(config, options, reportedFfmpegBinaries(config, logger));
   const onOutboxWritten = () => relay.nudge();
   const domain = createJobsDomain({
     jobs,
+    admissions,
     commerce: options.commerce ?? commerceClientOf(config, keys, logger, metrics.registry),
     providers,
     policy: jobsPolicyOf(config),

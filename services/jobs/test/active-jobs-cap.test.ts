@@ -49,14 +49,15 @@ describe('jobs in progress per user [HTTP, without a worker]', () => {
     expect((await create(userId)).body).toMatchObject({ activeJobsCap: 5, tier: 'PRO' });
   });
 
-  it('12 parallel creates never get past the cap, and every refusal holds nothing', async () => {
+  it('12 parallel creates: exactly the cap is accepted (never 0, never more), and every refusal holds nothing', async () => {
     const userId = `u-${randomUUID()}`;
     const account = rig.commerce.give(userId, 100);
     const answers = await Promise.all(Array.from({ length: 12 }, () => create(userId)));
     const accepted = answers.filter((a) => a.status === 202);
     expect(answers.every((a) => a.status === 202 || a.body.type === '/problems/quota_exceeded')).toBe(true);
-    expect(accepted.length).toBeGreaterThanOrEqual(1);
-    expect(accepted.length).toBeLessThanOrEqual(3);
+    // Admission is one at a time per user: before that, every create could count the others'
+    // half-admitted jobs and all 12 were refused now and then (CI, stop 30).
+    expect(accepted).toHaveLength(3);
     expect(await rig.api.adapters.jobs.countForUser(userId, ['RESERVING', 'PENDING', 'PROCESSING'])).toBe(
       accepted.length,
     );

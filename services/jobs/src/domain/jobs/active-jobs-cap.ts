@@ -10,9 +10,9 @@ export const IN_PROGRESS_STATUSES: readonly JobStatus[] = ['RESERVING', 'PENDING
 
 /**
  * Checked after the new job was stored as RESERVING, counting the user's jobs in progress with it:
- * more than the cap → refused. Two parallel creates each see the other's RESERVING job (each
- * counts after its own insert), so together they can never pass the cap; at worst both are
- * refused when only one was over — conservative, and the creator retries once.
+ * more than the cap → refused. The creation saga stores and counts under the user's admission
+ * lease (admission-lease.ts), so the count never includes a parallel create's half-admitted job.
+ * (Without it, parallel creates that each counted the others' RESERVING jobs could all be refused.)
  */
 export async function isOverActiveCap(jobs: JobRepository, userId: string, cap: number): Promise<boolean> {
   return (await jobs.countForUser(userId, IN_PROGRESS_STATUSES)) > cap;

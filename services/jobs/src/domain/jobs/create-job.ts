@@ -1,7 +1,7 @@
 import { randomUUID, randomInt } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { isWithinResolution, type AiModel, type JobDuration, type JobQuality, type JobSpeed } from '@kadr/contracts';
 import { currentTraceContext } from '@kadr/telemetry';
+import type { AdmissionLockRepository } from '../../data-access/admissions/admission-lock.repository';
 import type { JobRepository } from '../../data-access/jobs/job.repository';
 import {
   InsufficientCreditsError,
@@ -13,6 +13,7 @@ import { FRAME_OF_QUALITY, planLifting } from '../catalogue/video-options';
 import { ActiveJobsCapError, InvalidJobRequestError, JobsDomainError, ResolutionAbovePlanError } from '../errors';
 import type { ProviderRegistry } from '../generation/provider-registry';
 import { isOverActiveCap, type ActiveJobsCaps } from './active-jobs-cap';
+import { underAdmissionLease } from './admission-lease';
 import type { Job } from './job';
 import { createdStep } from './job-events';
 import type { JobsApiMetrics } from './job-metrics';
@@ -36,6 +37,8 @@ export interface SagaHooks {
 
 export interface JobCreationDeps {
   jobs: JobRepository;
+  /** The per-user lease that admits one user's creates one at a time. */
+  admissions: AdmissionLockRepository;
   commerce: CommerceClient;
   providers: ProviderRegistry;
   attemptLimit: number;
@@ -52,7 +55,8 @@ export interface JobCreationDeps {
  * 1. the job is stored as RESERVING, unique per (user, Idempotency-Key) — a retried or concurrent
  *    duplicate request finds that job and continues from wherever it is;
  *    — then, counting that job, a user over the tier's cap of jobs in progress gets 429 and the
- *    RESERVING job is removed (nothing held, nothing published);
+ *    RESERVING job is removed (nothing held, nothing published). Storing and counting happen under
+ *    the user's admission lease, so parallel creates are admitted one at a time: exactly up to the cap;
  * 2. commerce holds the credits or one allowance generation, idempotently by job id;
  * 3. the job becomes PENDING and `job.created` goes into its outbox, in one conditional write.
  * 402 from commerce removes the RESERVING job (nothing held, nothing published). The
@@ -89,13 +93,11 @@ export class JobCreation {
     }
 
     const cap = this.deps.activeJobsCaps[entitlements.tier];
-    // A refusal only because a parallel create was counted too is retried once, a moment later.
-    for (let round = 1; ; round += 1) {
-      const job = await this.admit(input, model, frame, cap);
-      if (job) return this.continueIfReserving(job, input.correlationId);
-      if (round >= 2) throw new ActiveJobsCapError(cap, entitlements.tier);
-      await sleep(10 + randomInt(0, 40));
-    }
+    const job = await underAdmissionLease(this.deps.admissions, input.userId, () =>
+      this.admit(input, model, frame, cap),
+    );
+    if (!job) throw new ActiveJobsCapError(cap, entitlements.tier);
+    return this.continueIfReserving(job, input.correlationId);
   }
 
   /** Step 1 and the cap: the stored job, or null when the user has too many in progress. */

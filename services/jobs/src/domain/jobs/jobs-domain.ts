@@ -1,4 +1,5 @@
 import type { Logger } from '@kadr/telemetry';
+import type { AdmissionLockRepository } from '../../data-access/admissions/admission-lock.repository';
 import type { JobRepository } from '../../data-access/jobs/job.repository';
 import type { ProviderRegistry } from '../generation/provider-registry';
 import type { ActiveJobsCaps } from './active-jobs-cap';
@@ -33,6 +34,7 @@ export interface JobsDomain {
 
 export interface JobsDomainOptions {
   jobs: JobRepository;
+  admissions: AdmissionLockRepository;
   commerce: CommerceClient;
   providers: ProviderRegistry;
   policy: JobsPolicy;
@@ -46,10 +48,11 @@ export interface JobsDomainOptions {
 
 /** The domain objects, each given the others it builds on. */
 export function createJobsDomain(options: JobsDomainOptions): JobsDomain {
-  const { jobs, commerce, providers, policy, logger, onOutboxWritten, metrics, hooks } = options;
+  const { jobs, admissions, commerce, providers, policy, logger, onOutboxWritten, metrics, hooks } = options;
   const { attemptLimit, activeJobsCaps } = policy;
   const creation = new JobCreation({
     jobs,
+    admissions,
     commerce,
     providers,
     attemptLimit,
