@@ -6,6 +6,7 @@
  * received is exactly what the browser's EventSource handed to the app.
  */
 import type { Page } from 'playwright-core';
+import { JOB_LIVE_EVENT_NAMES } from '@kadr/contracts';
 export { compareLogIds } from '@kadr/kv-store';
 
 /** Every event name the gateway writes (live-event.ts, sse-connection.ts control events), plus open/error. */
@@ -17,12 +18,7 @@ const RECORDED_TYPES = [
   'heartbeat',
   'reset',
   'reconnect',
-  'created',
-  'queued',
-  'started',
-  'progress',
-  'completed',
-  'failed',
+  ...JOB_LIVE_EVENT_NAMES,
   'credits',
 ];
 

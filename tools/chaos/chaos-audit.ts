@@ -59,7 +59,8 @@ export interface AuditSources {
   users: readonly ChaosUser[];
 }
 
-const SETTLED_JOB = new Set(['COMPLETED', 'FAILED']);
+// A cancelled job settles like a failed one: its hold released once.
+const SETTLED_JOB = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
 
 export async function auditChaosRun({ commerce, jobs, users }: AuditSources): Promise<AuditReport> {
   const findings: AuditFinding[] = [];

@@ -135,6 +135,47 @@ describe('consumers (redelivered 3×)', () => {
     expect((await reconcileAccount(h.adapters.accounts, h.adapters.ledger, userId))?.ok).toBe(true);
   });
 
+  it('job.progress CANCELLED releases once; each release names why on the ledger (cancelled, the failure reason, deleted)', async () => {
+    const userId = randomUUID();
+    await h.holds.place({ jobId: 'cancelled', userId, amount: 6, resolution: '720p' }, 'c');
+    await h.holds.place({ jobId: 'timed-out', userId, amount: 4, resolution: '720p' }, 'c');
+    await h.holds.place({ jobId: 'removed', userId, amount: 2, resolution: '720p' }, 'c');
+    await h.holds.place({ jobId: 'rendered', userId, amount: 3, resolution: '720p' }, 'c');
+    await deliverThrice({
+      case: 'jobProgress',
+      value: { jobId: 'cancelled', userId, kind: JobProgressKind.CANCELLED, errorCode: 'cancelled', progress: 40 },
+    });
+    await deliverThrice({
+      case: 'jobProgress',
+      value: { jobId: 'timed-out', userId, kind: JobProgressKind.FAILED, errorCode: 'timeout' },
+    });
+    await deliverThrice({ case: 'jobDeleted', value: { jobId: 'removed', userId } });
+    await deliverThrice({
+      case: 'jobProgress',
+      value: { jobId: 'rendered', userId, kind: JobProgressKind.COMPLETED, progress: 100 },
+    });
+    // A late COMPLETED of the cancelled job (a worker that had not noticed yet) changes nothing.
+    await deliverThrice({
+      case: 'jobProgress',
+      value: { jobId: 'cancelled', userId, kind: JobProgressKind.COMPLETED, progress: 100 },
+    });
+    await eventually(async () =>
+      expect(await h.adapters.accounts.get(userId)).toMatchObject({ balance: 47, held: 0, available: 47 }),
+    );
+    await h.relay.drain();
+    const settlements = (await h.adapters.ledger.listByUser(userId))
+      .filter((e) => e.kind === 'release' || e.kind === 'capture')
+      .map((e) => `${e.kind}:${e.reference}:${e.reason ?? '-'}`)
+      .sort();
+    expect(settlements).toEqual([
+      'capture:rendered:-',
+      'release:cancelled:cancelled',
+      'release:removed:deleted',
+      'release:timed-out:timeout',
+    ]);
+    expect((await reconcileAccount(h.adapters.accounts, h.adapters.ledger, userId))?.ok).toBe(true);
+  });
+
   it("job.progress COMPLETED captures a requeued job's generation 2 once; generation 1 stays released", async () => {
     const userId = randomUUID();
     const first = { jobId: 'again', userId, amount: 10, resolution: '720p' as const };

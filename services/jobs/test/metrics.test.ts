@@ -115,6 +115,7 @@ describe('jobs metrics [memory bus, instant renderer]', () => {
       PROCESSING: 0,
       COMPLETED: 1,
       FAILED: 0,
+      CANCELLED: 0,
     });
   }, 30_000);
 

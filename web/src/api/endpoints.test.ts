@@ -63,6 +63,11 @@ const CALLS: Array<[string, () => Promise<unknown>, Expected]> = [
   ],
   ['getJob', () => api.getJob('job/1'), { method: 'GET', path: `${P}${JOBS_PATHS.job('job/1')}` }],
   [
+    'cancelJob',
+    () => api.cancelJob('job/1', KEY),
+    { method: 'POST', path: `${P}${JOBS_PATHS.job('job/1')}/cancel`, key: KEY },
+  ],
+  [
     'getVideos',
     () => api.getVideos(),
     { method: 'GET', path: `${P}${MEDIA_VIDEOS_PATH}`, query: { page: '1', limit: '12' } },
@@ -380,5 +385,28 @@ describe('session answers', () => {
     };
     server.handle(inOrder(answer.json(200, session)));
     await expect(api.getSession()).resolves.toEqual(session);
+  });
+});
+
+describe('cancelJob', () => {
+  afterEach(() => {
+    document.cookie = 'kadr_csrf=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  });
+
+  it('is a state change: the CSRF token and the given Idempotency-Key, no body', async () => {
+    document.cookie = 'kadr_csrf=csrf-1; path=/';
+    server.handle(inOrder(answer.json(200, { data: { id: 'j1', status: 'CANCELLED' } })));
+    await expect(api.cancelJob('j1', KEY)).resolves.toMatchObject({ data: { id: 'j1', status: 'CANCELLED' } });
+    const [request] = server.requests;
+    expect(request?.headers['x-csrf-token']).toBe('csrf-1');
+    expect(request?.headers['idempotency-key']).toBe(KEY);
+    expect(request?.body).toBeUndefined();
+  });
+
+  it('a 409 (the job finished first) rejects with the server’s sentence, asked once', async () => {
+    const detail = 'This video has already finished, so it can no longer be cancelled.';
+    server.handle(inOrder(answer.problem(409, 'conflict', { detail })));
+    await expect(api.cancelJob('j1', KEY)).rejects.toMatchObject({ reason: 'conflict', status: 409, detail });
+    expect(server.requests).toHaveLength(1);
   });
 });

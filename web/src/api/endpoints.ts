@@ -159,6 +159,18 @@ export function getJob(jobId: string, options: CallOptions = {}): Promise<JobRes
   return apiRequest('GET', `${PLATFORM}/jobs/${id(jobId)}`, { ...options, endpoint: 'GET /bff/platform/jobs/:id' });
 }
 
+/**
+ * Cancels a PENDING or PROCESSING job: 200 with the job CANCELLED (also when it already was), 409
+ * `conflict` with a `detail` saying why when it completed or failed first, 404 for an unknown job.
+ */
+export function cancelJob(jobId: string, idempotencyKey?: string, options: CallOptions = {}): Promise<JobResponse> {
+  return apiRequest('POST', `${PLATFORM}/jobs/${id(jobId)}/cancel`, {
+    ...options,
+    idempotencyKey,
+    endpoint: 'POST /bff/platform/jobs/:id/cancel',
+  });
+}
+
 export function getProviderSetting(options: CallOptions = {}): Promise<ProviderSetting> {
   return apiRequest('GET', `${PLATFORM}/api/settings/ai-provider`, options);
 }

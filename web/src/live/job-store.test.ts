@@ -30,6 +30,7 @@ function given(known: LiveJob): void {
   if (known.status === 'PROCESSING') applyLiveEvent('progress', { ...known, createdAt: null });
   if (known.status === 'COMPLETED') applyLiveEvent('completed', { ...known, createdAt: null });
   if (known.status === 'FAILED') applyLiveEvent('failed', { ...known, createdAt: null });
+  if (known.status === 'CANCELLED') applyLiveEvent('cancelled', { ...known, createdAt: null });
 }
 
 beforeEach(() => resetJobs());
@@ -166,6 +167,69 @@ describe('applyLiveEvent: the spec §4 event table', () => {
       after: job('j1', 'PENDING', 0),
       active: true,
       recent: false,
+    },
+    {
+      case: 'cancelled → out of the active list, record kept as CANCELLED with its last progress',
+      before: job('j1', 'PROCESSING', 30),
+      event: 'cancelled',
+      data: { id: 'j1', status: 'CANCELLED', progress: 30, createdAt: null },
+      after: job('j1', 'CANCELLED', 30),
+      active: false,
+      recent: false,
+    },
+    {
+      case: 'cancelled without a progress keeps the known one',
+      before: job('j1', 'PENDING', 0),
+      event: 'cancelled',
+      data: { id: 'j1', createdAt: null },
+      after: job('j1', 'CANCELLED', 0),
+      active: false,
+      recent: false,
+    },
+    {
+      case: 'a late progress after cancelled changes nothing (CANCELLED is final)',
+      before: job('j1', 'CANCELLED', 30),
+      event: 'progress',
+      data: { id: 'j1', status: 'PROCESSING', progress: 40, createdAt: null },
+      after: job('j1', 'CANCELLED', 30),
+      active: false,
+      recent: false,
+    },
+    {
+      case: 'a late queued after cancelled changes nothing (a job cancelled right after it was made)',
+      before: job('j1', 'CANCELLED', 0),
+      event: 'queued',
+      data: { id: 'j1', status: 'PENDING', progress: 0, createdAt: null },
+      after: job('j1', 'CANCELLED', 0),
+      active: false,
+      recent: false,
+    },
+    {
+      case: 'a late created after cancelled changes nothing',
+      before: job('j1', 'CANCELLED', 0),
+      event: 'created',
+      data: { id: 'j1', status: 'PENDING', progress: 0, createdAt: T1 },
+      after: job('j1', 'CANCELLED', 0),
+      active: false,
+      recent: false,
+    },
+    {
+      case: 'a repeated cancelled (the stream after the POST answer) changes nothing',
+      before: job('j1', 'CANCELLED', 30),
+      event: 'cancelled',
+      data: { id: 'j1', status: 'CANCELLED', progress: 35, createdAt: null },
+      after: job('j1', 'CANCELLED', 30),
+      active: false,
+      recent: false,
+    },
+    {
+      case: 'a late cancelled after completed changes nothing',
+      before: job('j1', 'COMPLETED', 100),
+      event: 'cancelled',
+      data: { id: 'j1', status: 'CANCELLED', progress: 90, createdAt: null },
+      after: job('j1', 'COMPLETED', 100),
+      active: false,
+      recent: true,
     },
     {
       case: 'createdAt null keeps the known value',
@@ -364,6 +428,13 @@ describe('seedJobs', () => {
     given(job('j1', 'COMPLETED', 100));
     seedJobs([item('j1', 'PROCESSING', 90)]);
     expect(state().jobs.j1?.status).toBe('COMPLETED');
+    expect(state().activeIds).toEqual([]);
+  });
+
+  it('never makes a cancelled job active again, even from a list read before the cancel', () => {
+    given(job('j1', 'CANCELLED', 30));
+    seedJobs([item('j1', 'PROCESSING', 30)]);
+    expect(state().jobs.j1).toEqual(job('j1', 'CANCELLED', 30));
     expect(state().activeIds).toEqual([]);
   });
 

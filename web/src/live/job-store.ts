@@ -1,5 +1,6 @@
 import { create } from 'zustand';
-import type { JobView } from '@kadr/contracts';
+import type { JobView, PublicJobStatus } from '@kadr/contracts';
+import { JOB_LIVE_EVENT_NAMES } from '@kadr/contracts/values';
 import { RECENT_COMPLETED_CAP } from '../config/constants';
 import { LOCAL_JOB_GRACE_MS } from './live-constants';
 
@@ -10,7 +11,8 @@ import { LOCAL_JOB_GRACE_MS } from './live-constants';
  * "Job (live tracking)").
  */
 
-export type LiveJobStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+/** The statuses a client sees (`PUBLIC_JOB_STATUSES`): PENDING, PROCESSING, COMPLETED, FAILED, CANCELLED. */
+export type LiveJobStatus = PublicJobStatus;
 
 export interface LiveJob {
   id: string;
@@ -22,8 +24,8 @@ export interface LiveJob {
 }
 
 /** The stream's event names the store acts on (`reset`, `reconnect` and `credits` belong to the stream). */
-export type JobEventName =
-  'connected' | 'heartbeat' | 'created' | 'queued' | 'started' | 'progress' | 'completed' | 'failed';
+export const JOB_EVENT_NAMES = ['connected', 'heartbeat', ...JOB_LIVE_EVENT_NAMES] as const;
+export type JobEventName = (typeof JOB_EVENT_NAMES)[number];
 
 export type JobCompletedListener = (job: LiveJob) => void;
 
@@ -73,6 +75,8 @@ const completedListeners = new Set<JobCompletedListener>();
 // ---------------------------------------------------------------- ordering and parsing
 
 const ACTIVE: ReadonlySet<LiveJobStatus> = new Set<LiveJobStatus>(['PENDING', 'PROCESSING']);
+/** Nothing brings a job back from these (see `nextJob`). */
+const FINAL: ReadonlySet<LiveJobStatus> = new Set<LiveJobStatus>(['COMPLETED', 'CANCELLED']);
 
 /** Newest first; a job whose creation time is unknown was just heard of, so it counts as newest. */
 function newestFirst(ids: readonly string[], jobs: Record<string, LiveJob>): string[] {
@@ -120,12 +124,16 @@ function jobEventDataOf(data: unknown): JobEventData | undefined {
  * - COMPLETED is final: the jobs service refuses to requeue a completed job, so any job event
  *   after `completed` is late (the worker's and the jobs service's reports travel separately)
  *   and is ignored — a late `progress` never brings a finished job back to the active list.
+ * - CANCELLED is final too: only a FAILED job can be requeued, and the cancel's conditional write
+ *   means the job cannot also complete or fail. Any job event after `cancelled` is late — a
+ *   `started` / `progress` of the worker's attempt, or the `created` / `queued` of a job cancelled
+ *   moments after it was made — and is ignored, so the job never comes back to the active list.
  * - FAILED may come back: an administrator's requeue publishes `created` + `queued`, so those
  *   make the job PENDING again; a `started` / `progress` after `failed` is a late report of
  *   the lost attempt and is ignored.
  */
 function nextJob(name: JobEventName, known: LiveJob | undefined, data: JobEventData): LiveJob | undefined {
-  if (known?.status === 'COMPLETED') return undefined;
+  if (known && FINAL.has(known.status)) return undefined;
   const createdAt = data.createdAt ?? known?.createdAt ?? null;
   switch (name) {
     case 'created':
@@ -139,20 +147,24 @@ function nextJob(name: JobEventName, known: LiveJob | undefined, data: JobEventD
       return { id: data.id, status: 'COMPLETED', progress: 100, createdAt };
     case 'failed':
       return { id: data.id, status: 'FAILED', progress: data.progress ?? known?.progress ?? 0, createdAt };
+    case 'cancelled':
+      return { id: data.id, status: 'CANCELLED', progress: data.progress ?? known?.progress ?? 0, createdAt };
     default:
       return undefined;
   }
 }
 
-const JOB_EVENTS: ReadonlySet<string> = new Set(['created', 'queued', 'started', 'progress', 'completed', 'failed']);
+const JOB_EVENTS: ReadonlySet<string> = new Set<string>(JOB_EVENT_NAMES);
 
 /**
  * One event of the stream, by the spec's table: `connected` / `heartbeat` keep the connection
  * flag true and change no job; `created` / `queued` → PENDING with progress 0 or the given
  * one; `started` / `progress` → PROCESSING with the reported progress; `completed` → out of
  * the active list, id to the front of the recent-completed list (capped, no duplicates), and
- * the completion listeners are told; `failed` → out of the active list (the record stays,
- * FAILED). A `createdAt` of null keeps the known value. Unknown names change nothing.
+ * the completion listeners are told; `failed` / `cancelled` → out of the active list (the record
+ * stays, FAILED / CANCELLED). A `createdAt` of null keeps the known value. Unknown names change
+ * nothing. The cancel action applies its `POST …/cancel` answer through here too, as a `cancelled`
+ * event, so the same rules make a late event of the stream harmless.
  */
 export function applyLiveEvent(name: string, data: unknown): void {
   if (name === 'connected' || name === 'heartbeat') {
@@ -210,8 +222,8 @@ type SeedItem = Pick<JobView, 'id' | 'status' | 'progress' | 'createdAt'>;
  *   PENDING: the list may have been read just before the new job was stored;
  * - jobs an event changed after the `since` mark: the event is newer than the list.
  * For the same reason a job the server returns keeps its local state when that is newer than
- * the mark, and a job known to be COMPLETED is never made active again by a list read before
- * its completion.
+ * the mark, and a job known to be COMPLETED or CANCELLED is never made active again by a list
+ * read before it ended.
  *
  * Returns the ids that left the active list (the caller may look up how they ended).
  */
@@ -225,7 +237,7 @@ export function seedJobs(items: readonly SeedItem[], options: SeedOptions = {}, 
   for (const item of items) {
     if (!ACTIVE.has(item.status)) continue;
     const known = jobs[item.id];
-    if (known?.status === 'COMPLETED') continue;
+    if (known && FINAL.has(known.status)) continue;
     if (known && newerThanList(item.id)) {
       if (ACTIVE.has(known.status)) active.add(item.id);
       continue;

@@ -139,6 +139,19 @@ describe('frames', () => {
     unsubscribe();
   });
 
+  it('cancelled → out of the active list, kept as CANCELLED; a late progress does not bring it back', () => {
+    start();
+    const source = FakeEventSource.latest;
+    source.emitFrame('created', { id: 'j1', status: 'PENDING', progress: 0, createdAt: T0 }, '1-0');
+    source.emitFrame('cancelled', { id: 'j1', status: 'CANCELLED', progress: 0, createdAt: null }, '2-0');
+    expect(store().activeIds).toEqual([]);
+    expect(store().jobs.j1).toEqual({ id: 'j1', status: 'CANCELLED', progress: 0, createdAt: T0 });
+    source.emitFrame('progress', { id: 'j1', status: 'PROCESSING', progress: 10, createdAt: null }, '3-0');
+    expect(store().activeIds).toEqual([]);
+    expect(store().jobs.j1?.status).toBe('CANCELLED');
+    expect(store().lastEventId).toBe('3-0');
+  });
+
   it('credits → the top bar’s credits', () => {
     start();
     FakeEventSource.latest.emitFrame('credits', { balance: 120, heldCredits: 15, currency: 'credits' }, '7-0');
@@ -444,6 +457,18 @@ describe('jobs that ended while events were lost', () => {
     expect(store().jobs.broke?.status).toBe('FAILED');
     expect(completed).toHaveBeenCalledWith(expect.objectContaining({ id: 'done', status: 'COMPLETED' }));
     unsubscribe();
+  });
+
+  it('a job the recent list shows CANCELLED is kept as CANCELLED, out of the active list', async () => {
+    start();
+    const source = FakeEventSource.latest;
+    source.emitFrame('created', { id: 'stopped', progress: 0, createdAt: T0 }, '1-0');
+    recentJobs.mockResolvedValue(answer([item('stopped', 'CANCELLED', 20)]));
+    source.emitFrame('reset', {}, '9-0');
+    await settle();
+    expect(store().activeIds).toEqual([]);
+    expect(store().jobs.stopped).toEqual({ id: 'stopped', status: 'CANCELLED', progress: 20, createdAt: T0 });
+    expect(store().recentCompletedIds).toEqual([]);
   });
 
   it('does not ask for the recent list when no job left', async () => {

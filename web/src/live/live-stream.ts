@@ -3,11 +3,13 @@ import { EVENT_RECONNECT_DELAY_MS, JOB_SEED_TAKE } from '../config/constants';
 import { setCredits } from '../session/top-bar-store';
 import {
   applyLiveEvent,
+  JOB_EVENT_NAMES,
   liveRevision,
   rememberLastEventId,
   seedJobs,
   setLiveConnected,
   useJobStore,
+  type JobEventName,
 } from './job-store';
 import { EVENT_SILENCE_LIMIT_MS, LIVE_STREAM_PATH } from './live-constants';
 
@@ -49,16 +51,6 @@ export interface LiveStreamOptions {
   url?: string;
 }
 
-const JOB_EVENTS = [
-  'connected',
-  'heartbeat',
-  'created',
-  'queued',
-  'started',
-  'progress',
-  'completed',
-  'failed',
-] as const;
 /** `reconnect`: the server is shutting down or this replica fell behind, and the stream ends. */
 const STREAM_EVENTS = ['credits', 'reset', 'reconnect'] as const;
 
@@ -174,6 +166,7 @@ function openLiveStream(options: LiveStreamOptions): () => void {
         if (!ids.includes(item.id)) continue;
         if (item.status === 'COMPLETED') applyLiveEvent('completed', item);
         else if (item.status === 'FAILED') applyLiveEvent('failed', item);
+        else if (item.status === 'CANCELLED') applyLiveEvent('cancelled', item);
       }
     } catch {
       // The next re-seed tries again; the jobs are out of the active list either way.
@@ -203,7 +196,7 @@ function openLiveStream(options: LiveStreamOptions): () => void {
       }),
     );
     opened.addEventListener('error', whileCurrent(onError));
-    for (const name of [...JOB_EVENTS, ...STREAM_EVENTS]) {
+    for (const name of [...JOB_EVENT_NAMES, ...STREAM_EVENTS]) {
       opened.addEventListener(
         name,
         whileCurrent((event) => onFrame(name, event as MessageEvent)),
@@ -211,7 +204,7 @@ function openLiveStream(options: LiveStreamOptions): () => void {
     }
   }
 
-  function onFrame(name: (typeof JOB_EVENTS)[number] | (typeof STREAM_EVENTS)[number], event: MessageEvent): void {
+  function onFrame(name: JobEventName | (typeof STREAM_EVENTS)[number], event: MessageEvent): void {
     armWatchdog();
     rememberLastEventId(typeof event.lastEventId === 'string' ? event.lastEventId : '');
     const data = parseData(event.data);

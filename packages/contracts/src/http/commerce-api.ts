@@ -21,6 +21,12 @@ export const COMMERCE_PATHS = {
   tpayNotification: '/api/commerce/payment/tpay/notification',
   subscription: '/api/commerce/subscription',
   cancelSubscription: '/api/commerce/subscription/cancel',
+  /** The signed-in user's credit ledger, newest first, with the balance after each line (`/billing`). */
+  billingLedger: '/api/commerce/ledger',
+  /** The same lines (filtered, not paged) as CSV. */
+  billingLedgerCsv: '/api/commerce/ledger.csv',
+  /** What one of the user's jobs cost: the hold and how it was settled (the job's receipt). */
+  jobReceipt: (jobId: string) => `/api/commerce/jobs/${encodeURIComponent(jobId)}/receipt`,
   /** Internal (service callers): holds for the jobs service. */
   holds: '/internal/holds',
   /** The job's hold on the user's account (held, captured or released). */
@@ -320,3 +326,94 @@ export const ReconciliationSchema = z.object({
 });
 export type Reconciliation = z.infer<typeof ReconciliationSchema>;
 export const ReconciliationResponseSchema = z.object({ data: ReconciliationSchema });
+
+// ---------------------------------------------------------------- billing history (the user's own)
+
+/** The ledger's kinds of line: grants (welcome), purchases, holds and their capture or release, refunds, adjustments. */
+export const LEDGER_KINDS = ['grant', 'purchase', 'hold', 'capture', 'release', 'refund', 'adjustment'] as const;
+export const LedgerKindSchema = z.enum(LEDGER_KINDS);
+export type LedgerKind = z.infer<typeof LedgerKindSchema>;
+
+/** What a ledger line's reference names: a job (hold, capture, release), an order (purchase), or neither (welcome). */
+export const LEDGER_REFERENCE_TYPES = ['job', 'order', 'welcome', 'other'] as const;
+
+const isoInstant = z.iso.datetime({ offset: true });
+
+/** `?skip&take&kind&from&to` of `GET /api/commerce/ledger` (and, without skip/take, of the CSV). */
+export const BillingLedgerQuerySchema = z
+  .object({
+    skip: z.coerce.number().int().min(0).max(100_000).default(0),
+    take: z.coerce.number().int().min(1).max(100).default(20),
+    /** One kind, or several separated by commas. */
+    kind: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(LedgerKindSchema).min(1))
+      .optional(),
+    /** Lines at or after this instant. */
+    from: isoInstant.optional(),
+    /** Lines before this instant. */
+    to: isoInstant.optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from < q.to, { path: ['to'], message: 'Must be later than "from".' });
+export type BillingLedgerQuery = z.infer<typeof BillingLedgerQuerySchema>;
+
+/** One line of the user's ledger with the totals after it (its place in the whole ledger, whatever the filter). */
+export const BillingLedgerLineSchema = z.object({
+  id: z.string().min(1),
+  kind: LedgerKindSchema,
+  /** Change of the balance (credits owned). */
+  balanceDelta: z.number().int(),
+  /** Change of the credits held for running jobs. */
+  heldDelta: z.number().int(),
+  /** Change of the plan allowance used (+1 a generation taken, −1 one given back). */
+  allowanceDelta: z.number().int(),
+  reference: z.string(),
+  referenceType: z.enum(LEDGER_REFERENCE_TYPES),
+  /** A release's why: the failure reason from the error catalogue, `cancelled` or `deleted`; else null. */
+  reason: z.string().nullable(),
+  occurredAt: isoInstant,
+  /** The balance after this line (Σ of balanceDelta up to it, oldest first). */
+  balanceAfter: z.number().int(),
+  /** Credits held after this line. */
+  heldAfter: z.number().int(),
+});
+export type BillingLedgerLine = z.infer<typeof BillingLedgerLineSchema>;
+
+/** `GET /api/commerce/ledger`: a page of lines, newest first; `total` counts the filtered lines. */
+export const BillingLedgerResponseSchema = z.object({
+  items: z.array(BillingLedgerLineSchema),
+  total: z.number().int().nonnegative(),
+  skip: z.number().int().nonnegative(),
+  take: z.number().int().positive(),
+  /** The balance after the newest line of the whole ledger (the badge's, once the last change is copied). */
+  balance: z.number().int(),
+  currency: z.string().min(1),
+});
+export type BillingLedgerResponse = z.infer<typeof BillingLedgerResponseSchema>;
+
+/** `GET /api/commerce/jobs/{jobId}/receipt`: the job's newest hold and its settlement, from the ledger. */
+export const JobReceiptSchema = z.object({
+  jobId: z.string().min(1),
+  takenFrom: HoldSourceSchema,
+  /** Credits held (0 when the plan allowance covered it). */
+  amount: z.number().int().nonnegative(),
+  state: HoldStateSchema,
+  /** When released: why (`cancelled`, `deleted`, or the failure reason); null otherwise. */
+  reason: z.string().nullable(),
+  heldAt: isoInstant,
+  /** When captured or released; null while held. */
+  settledAt: isoInstant.nullable(),
+  /** Every ledger line of the job, oldest first (a requeued job has more than one hold). */
+  lines: z.array(BillingLedgerLineSchema),
+  /** The balance after the job's last line. */
+  balanceAfter: z.number().int(),
+});
+export type JobReceipt = z.infer<typeof JobReceiptSchema>;
+export const JobReceiptResponseSchema = z.object({ data: JobReceiptSchema });
+export type JobReceiptResponse = z.infer<typeof JobReceiptResponseSchema>;

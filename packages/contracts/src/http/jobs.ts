@@ -28,6 +28,7 @@ export const JOBS_PATHS = {
   activeJobs: '/jobs/active',
   recentJobs: '/jobs/recent',
   job: (jobId: string) => `/jobs/${encodeURIComponent(jobId)}`,
+  cancelJob: (jobId: string) => `/jobs/${encodeURIComponent(jobId)}/cancel`,
   providerSetting: '/api/settings/ai-provider',
   adminUserJobs: (userId: string) => `/internal/admin/users/${encodeURIComponent(userId)}/jobs`,
   adminJob: (jobId: string) => `/internal/admin/jobs/${encodeURIComponent(jobId)}`,
@@ -258,7 +259,7 @@ export const JobViewSchema = z.object({
   cost: z.number().int().nonnegative(),
   chargedFrom: z.enum(['credits', 'allowance']).nullable(),
   attempt: z.number().int().nonnegative(),
-  /** On FAILED: the catalogue's reason (`aiproxy_error`, `timeout`, …). */
+  /** On FAILED: the catalogue's reason (`aiproxy_error`, `timeout`, …); on CANCELLED: `cancelled`. */
   errorCode: z.string().nullable(),
   errorMessage: z.string().nullable(),
   completedAt: isoDate.nullable(),
@@ -283,7 +284,7 @@ export type AdminJobView = z.infer<typeof AdminJobViewSchema>;
 /** One step of a job's history (what was published on `job.progress`, plus creation and deletion). */
 export const JobEventSchema = z.object({
   at: isoDate,
-  kind: z.enum(['created', 'queued', 'started', 'progress', 'completed', 'failed', 'deleted']),
+  kind: z.enum(['created', 'queued', 'started', 'progress', 'completed', 'failed', 'cancelled', 'deleted']),
   status: z.string().min(1),
   progress: z.number().min(0).max(100),
   attempt: z.number().int().nonnegative(),

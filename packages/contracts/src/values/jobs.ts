@@ -9,9 +9,25 @@ export type JobQuality = (typeof JOB_QUALITIES)[number];
 export const JOB_SPEEDS = ['Normal', 'Fast', 'Slow', 'Ultra Fast'] as const;
 export type JobSpeed = (typeof JOB_SPEEDS)[number];
 
-/** Statuses a client sees (RESERVING is internal and never returned). */
-export const PUBLIC_JOB_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
+/** Statuses a client sees (RESERVING is internal and never returned). CANCELLED: stopped by its owner. */
+export const PUBLIC_JOB_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
 export type PublicJobStatus = (typeof PUBLIC_JOB_STATUSES)[number];
+
+/**
+ * The live stream's job events (`GET /bff/sse/jobs`, the spec's §4 table): `job.created` → `created`, and
+ * `job.progress`'s kinds in lower case. The stream also sends `connected`, `heartbeat`, `reset`, `reconnect`
+ * and `credits`.
+ */
+export const JOB_LIVE_EVENT_NAMES = [
+  'created',
+  'queued',
+  'started',
+  'progress',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
+export type JobLiveEventName = (typeof JOB_LIVE_EVENT_NAMES)[number];
 
 /** A prompt is 1–1000 characters once its invisible edges are trimmed (`CreateJobBodySchema`). */
 export const PROMPT_MAX_LENGTH = 1000;

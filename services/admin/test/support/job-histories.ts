@@ -62,12 +62,14 @@ const PROTO_STATUS = {
   PROCESSING: JobStatus.PROCESSING,
   COMPLETED: JobStatus.COMPLETED,
   FAILED: JobStatus.FAILED,
+  CANCELLED: JobStatus.CANCELLED,
 } as const;
 const KIND_OF_STATUS = {
   PENDING: JobProgressKind.QUEUED,
   PROCESSING: JobProgressKind.STARTED,
   COMPLETED: JobProgressKind.COMPLETED,
   FAILED: JobProgressKind.FAILED,
+  CANCELLED: JobProgressKind.CANCELLED,
 } as const;
 
 const meta = { producer: 'jobs', correlationId: 'corr-replay' };

@@ -159,7 +159,9 @@ export class FakeCommerce {
         if (envelope.payload.case === 'jobProgress') {
           const { jobId, userId, kind } = envelope.payload.value;
           if (kind === JobProgressKind.COMPLETED) this.settle(userId, jobId, 'captured');
-          if (kind === JobProgressKind.FAILED) this.settle(userId, jobId, 'released');
+          if (kind === JobProgressKind.FAILED || kind === JobProgressKind.CANCELLED) {
+            this.settle(userId, jobId, 'released');
+          }
         } else if (envelope.payload.case === 'jobDeleted') {
           this.settle(envelope.payload.value.userId, envelope.payload.value.jobId, 'released');
         }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LiveJob } from '../../live';
+import type { CancelJobOptions } from './CancelJobButton';
 import { JobProgressCard } from './JobProgressCard';
 
 export interface JobDetails {
@@ -15,16 +16,20 @@ export interface ActiveJobsListProps {
   /** Shown when there are no jobs. */
   empty: ReactNode;
   label: string;
+  /** Offers "Cancel" on each running job (see `CancelJobButton`). */
+  cancel?: CancelJobOptions | undefined;
 }
 
 /** A list of live job cards, or the empty state when there are none. */
-export function ActiveJobsList({ jobs, detailsOf, empty, label }: ActiveJobsListProps) {
+export function ActiveJobsList({ jobs, detailsOf, empty, label, cancel }: ActiveJobsListProps) {
   if (jobs.length === 0) return <>{empty}</>;
   return (
     <ul className="jobs-list" aria-label={label}>
       {jobs.map((job) => {
         const details = detailsOf?.(job.id);
-        return <JobProgressCard key={job.id} as="li" job={job} title={details?.title} meta={details?.meta} />;
+        return (
+          <JobProgressCard key={job.id} as="li" job={job} title={details?.title} meta={details?.meta} cancel={cancel} />
+        );
       })}
     </ul>
   );

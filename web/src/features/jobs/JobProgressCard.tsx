@@ -3,7 +3,8 @@ import type { LiveJob } from '../../live';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { useMessages } from '../../i18n/use-messages';
 import { Badge, ButtonLink, ProgressBar } from '../../ui';
-import { STATUS_BADGE, STATUS_TONE } from './job-status';
+import { CancelJobButton, type CancelJobOptions } from './CancelJobButton';
+import { isActiveStatus, STATUS_BADGE, STATUS_TONE } from './job-status';
 import { jobsMessages } from './messages';
 
 export interface JobProgressCardProps {
@@ -14,14 +15,16 @@ export interface JobProgressCardProps {
   meta?: ReactNode;
   /** Element type of the card (`li` inside lists). */
   as?: 'li' | 'div';
+  /** Offers "Cancel" while the job is PENDING or PROCESSING (where the person watches their running jobs). */
+  cancel?: CancelJobOptions | undefined;
 }
 
 /**
- * One job as it moves: status badge, progress bar and a status line; a finished one links to the
- * gallery. Only the status word is a live region (a change of status is announced, each 10 % step
+ * One job as it moves: status badge, progress bar and a status line; a running one can be
+ * cancelled (with `cancel`), a finished one links to the gallery, a cancelled one has no bar. Only the status word is a live region (a change of status is announced, each 10 % step
  * is not — the progress bar carries the percentage for assistive tech).
  */
-export function JobProgressCard({ job, title, meta, as: Tag = 'div' }: JobProgressCardProps) {
+export function JobProgressCard({ job, title, meta, as: Tag = 'div', cancel }: JobProgressCardProps) {
   const { t } = useMessages('jobs', jobsMessages);
   const name = title?.trim() ? title.trim() : t('untitled');
   const percent = formatNumber(job.progress / 100, { style: 'percent', maximumFractionDigits: 0 });
@@ -38,7 +41,7 @@ export function JobProgressCard({ job, title, meta, as: Tag = 'div' }: JobProgre
         </span>
       </div>
       {meta && <p className="jobs-card__meta">{meta}</p>}
-      {job.status !== 'COMPLETED' && (
+      {job.status !== 'COMPLETED' && job.status !== 'CANCELLED' && (
         <ProgressBar
           value={job.progress}
           label={t('progressLabel', { title: name })}
@@ -56,6 +59,7 @@ export function JobProgressCard({ job, title, meta, as: Tag = 'div' }: JobProgre
             </span>
           )}
         </p>
+        {cancel && isActiveStatus(job.status) && <CancelJobButton jobId={job.id} title={name} {...cancel} />}
         {job.status === 'COMPLETED' && (
           <ButtonLink to="/gallery" size="sm" variant="primary">
             {t('watchInGallery')}

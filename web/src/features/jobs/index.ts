@@ -2,6 +2,7 @@
 import './jobs.css';
 
 export { ActiveJobsList, type ActiveJobsListProps, type JobDetails } from './ActiveJobsList';
+export { CancelJobButton, type CancelJobButtonProps, type CancelJobOptions } from './CancelJobButton';
 export { allowanceCovers, previewCharge, type ChargePreview, type Entitlements } from './charge';
 export { jobKeys } from './job-query-keys';
 export { JobProgressCard, type JobProgressCardProps } from './JobProgressCard';

@@ -19,6 +19,7 @@ import type {
   AdminUserJobsPage,
   AdminUsersPage,
 } from '@kadr/contracts';
+import { makeJobView } from '../../features/jobs/testing/jobs.testing';
 
 const AT = '2025-03-01T10:00:00.000Z';
 
@@ -43,27 +44,16 @@ export function usersPage(users: AdminUser[], skip: number, total: number, take 
 
 export function makeJob(id: string, patch: Partial<AdminJobView> = {}): AdminJobView {
   return {
-    id,
+    ...makeJobView(id, {
+      status: 'FAILED',
+      progress: 40,
+      prompt: `A fox in the snow (${id})`,
+      modelId: 'local-sd',
+      cost: 12,
+      errorCode: 'timeout',
+      errorMessage: 'The provider timed out',
+    }),
     userId: 'user-1',
-    status: 'FAILED',
-    progress: 40,
-    createdAt: AT,
-    updatedAt: AT,
-    prompt: `A fox in the snow (${id})`,
-    modelId: 'local-sd',
-    provider: 'local',
-    duration: 5,
-    quality: 'Standard',
-    speed: 'Normal',
-    width: 1280,
-    height: 720,
-    cost: 12,
-    chargedFrom: 'credits',
-    attempt: 1,
-    errorCode: 'timeout',
-    errorMessage: 'The provider timed out',
-    completedAt: null,
-    output: null,
     ...patch,
   };
 }

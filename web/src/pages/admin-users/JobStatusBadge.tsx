@@ -8,6 +8,7 @@ const VARIANT: Record<PublicJobStatus, BadgeVariant> = {
   PROCESSING: 'info',
   COMPLETED: 'success',
   FAILED: 'danger',
+  CANCELLED: 'neutral',
 };
 
 /** A job's status in words and colour (the text carries it; colour only helps scanning). */

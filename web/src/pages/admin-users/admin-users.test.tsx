@@ -201,6 +201,39 @@ describe('Admin: a user and their jobs', () => {
     expect(mocked.getAdminJob).toHaveBeenCalledWith('job-1', expect.anything());
   });
 
+  it('shows a cancelled job as Cancelled, names the step in its history, and offers neither requeue nor mark failed', async () => {
+    const cancelled = makeJob('job-1', {
+      status: 'CANCELLED',
+      errorCode: 'cancelled',
+      errorMessage: 'Cancelled by you',
+    });
+    const detail = jobDetail(cancelled);
+    const [created, last] = detail.data.events;
+    detail.data.events = [
+      created!,
+      {
+        ...last!,
+        kind: 'cancelled',
+        status: 'CANCELLED',
+        message: 'Cancelled by you',
+        errorCode: 'cancelled',
+        actor: 'user-1',
+      },
+    ];
+    mocked.getAdminUserJobs.mockResolvedValue(jobsPage([cancelled]));
+    mocked.getAdminJob.mockResolvedValue(detail);
+    renderAdminPage(<AdminUsersPage />, '/admin/users');
+    await selectUser('person1@example.com');
+
+    const jobs = await screen.findByRole('table', { name: 'Jobs of person1@example.com' });
+    expect(within(jobs).getByText('Cancelled')).toHaveAttribute('data-status', 'CANCELLED');
+    await userEvent.click(within(jobs).getByRole('button', { name: /— Show job job-1$/ }));
+    expect(await screen.findByRole('heading', { name: 'History' })).toBeInTheDocument();
+    expect(screen.getByText('Cancelled', { selector: 'strong' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Requeue' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Mark failed' })).toBeDisabled();
+  });
+
   it('names what the payments service could not give (meta.missing)', async () => {
     mocked.getAdminUserJobs.mockResolvedValue(jobsPage([makeJob('job-1')]));
     mocked.getAdminJob.mockResolvedValue(jobDetail(makeJob('job-1'), ['hold', 'ledger']));

@@ -74,6 +74,7 @@ export const adminUsersMessages = {
       PROCESSING: 'Processing',
       COMPLETED: 'Completed',
       FAILED: 'Failed',
+      CANCELLED: 'Cancelled',
     },
     job: {
       heading: 'Job {{id}}',
@@ -116,6 +117,7 @@ export const adminUsersMessages = {
           progress: 'Progress',
           completed: 'Completed',
           failed: 'Failed',
+          cancelled: 'Cancelled',
           deleted: 'Deleted',
         },
       },
@@ -237,6 +239,7 @@ export const adminUsersMessages = {
       PROCESSING: 'W trakcie',
       COMPLETED: 'Ukończone',
       FAILED: 'Nieudane',
+      CANCELLED: 'Anulowane',
     },
     job: {
       heading: 'Zadanie {{id}}',
@@ -279,6 +282,7 @@ export const adminUsersMessages = {
           progress: 'Postęp',
           completed: 'Ukończono',
           failed: 'Niepowodzenie',
+          cancelled: 'Anulowano',
           deleted: 'Usunięto',
         },
       },

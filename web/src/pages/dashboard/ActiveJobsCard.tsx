@@ -1,4 +1,5 @@
 import type { JobView } from '@kadr/contracts';
+import { useRef } from 'react';
 import { ActiveJobsList, LiveIndicator, useOptionLabels } from '../../features/jobs';
 import { useActiveJobs } from '../../live';
 import { useMessages } from '../../i18n/use-messages';
@@ -10,15 +11,16 @@ export interface ActiveJobsCardProps {
   details: ReadonlyMap<string, JobView>;
 }
 
-/** PENDING and PROCESSING jobs from the live store (re-seeded by the stream), with progress. */
+/** PENDING and PROCESSING jobs from the live store (re-seeded by the stream), with progress and Cancel. */
 export function ActiveJobsCard({ details }: ActiveJobsCardProps) {
   const { t } = useMessages('dashboard', dashboardMessages);
   const labels = useOptionLabels();
   const jobs = useActiveJobs();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   return (
     <Card as="section" className="dashboard-active" aria-labelledby="dashboard-active-heading">
       <div className="dashboard-card-header">
-        <h2 id="dashboard-active-heading" className="dashboard-card-title">
+        <h2 id="dashboard-active-heading" className="dashboard-card-title" ref={headingRef} tabIndex={-1}>
           {t('active.heading')}
         </h2>
         <LiveIndicator />
@@ -26,6 +28,7 @@ export function ActiveJobsCard({ details }: ActiveJobsCardProps) {
       <ActiveJobsList
         jobs={jobs}
         label={t('active.label')}
+        cancel={{ focusAfter: headingRef }}
         detailsOf={(id) => {
           const job = details.get(id);
           return job ? { title: job.prompt, meta: labels.summary(job) } : undefined;

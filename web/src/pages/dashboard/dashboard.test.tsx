@@ -4,15 +4,18 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { ApiError } from '../../api/api-error';
-import { getRecentJobs, getThumbnail, getVideos } from '../../api/endpoints';
+import { cancelJob, getRecentJobs, getThumbnail, getVideos } from '../../api/endpoints';
+import { JOB_AT, makeCancelledJobView, makeJobView } from '../../features/jobs/testing/jobs.testing';
 import { initI18n, setLanguage } from '../../i18n/i18n';
-import { applyLiveEvent, resetJobs } from '../../live';
+import { applyLiveEvent, resetJobs, useJobStore } from '../../live';
+import { clearToasts, useToasts } from '../../notifications/toast-store';
 import { INITIAL_SESSION_STATE, useSession } from '../../session/session-store';
 import { clearTopBar, refreshTopBar, useTopBar } from '../../session/top-bar-store';
 import type * as TopBarStore from '../../session/top-bar-store';
 import DashboardPage from './index';
 
 jest.mock('../../api/endpoints', () => ({
+  cancelJob: jest.fn(),
   getRecentJobs: jest.fn(),
   getVideos: jest.fn(),
   getThumbnail: jest.fn(),
@@ -28,33 +31,11 @@ jest.mock('../../telemetry/telemetry', () => ({ logClientError: jest.fn(), setTe
 
 const mockedRecentJobs = jest.mocked(getRecentJobs);
 const mockedVideos = jest.mocked(getVideos);
-const AT = '2025-03-01T10:00:00.000Z';
+const AT = JOB_AT;
 
-function jobView(id: string, patch: Partial<JobView> = {}): JobView {
-  return {
-    id,
-    status: 'COMPLETED',
-    progress: 100,
-    createdAt: AT,
-    updatedAt: AT,
-    prompt: `Prompt of ${id}`,
-    modelId: 'kadr-motion-v1',
-    provider: 'local',
-    duration: 5,
-    quality: 'Standard',
-    speed: 'Normal',
-    width: 1280,
-    height: 720,
-    cost: 5,
-    chargedFrom: 'credits',
-    attempt: 1,
-    errorCode: null,
-    errorMessage: null,
-    completedAt: AT,
-    output: null,
-    ...patch,
-  };
-}
+/** A job of the recent-jobs list (completed unless patched). */
+const jobView = (id: string, patch: Partial<JobView> = {}): JobView =>
+  makeJobView(id, { status: 'COMPLETED', progress: 100, completedAt: AT, ...patch });
 
 function mediaItem(index: number): MediaItem {
   return {
@@ -221,6 +202,31 @@ describe('Dashboard', () => {
     // The completion refreshed both lists at once.
     await waitFor(() => expect(mockedRecentJobs.mock.calls.length).toBeGreaterThan(recentCalls));
     expect(await screen.findByRole('link', { name: /^Video from/ })).toHaveAttribute('href', '/gallery');
+  });
+
+  it('cancels a running job after asking: it leaves the list at once and the person is told', async () => {
+    clearToasts();
+    act(() => {
+      applyLiveEvent('created', { id: 'job-a', progress: 0, createdAt: AT });
+      applyLiveEvent('progress', { id: 'job-a', progress: 40, createdAt: null });
+    });
+    const running = jobView('job-a', { status: 'PROCESSING', progress: 40, prompt: 'A fox', completedAt: null });
+    mockedRecentJobs.mockResolvedValue({ items: [running] });
+    jest.mocked(cancelJob).mockResolvedValue({
+      data: makeCancelledJobView('job-a', { progress: 40, prompt: 'A fox' }),
+    });
+    const { user } = renderDashboard();
+    const active = section('Jobs in progress');
+
+    await user.click(await within(active).findByRole('button', { name: 'Cancel generation “A fox”' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel generation' }));
+
+    expect(await within(active).findByText('No jobs running')).toBeInTheDocument();
+    expect(cancelJob).toHaveBeenCalledTimes(1);
+    expect(cancelJob).toHaveBeenCalledWith('job-a', expect.stringMatching(/^[0-9a-f-]{36}$/));
+    expect(useJobStore.getState().jobs['job-a']?.status).toBe('CANCELLED');
+    expect(useToasts.getState().toasts.map((toast) => toast.message)).toContain('Cancelled. Your credits are back.');
+    expect(within(active).getByRole('heading', { name: 'Jobs in progress' })).toHaveFocus();
   });
 
   it('says when live updates are paused', async () => {

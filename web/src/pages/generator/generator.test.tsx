@@ -5,19 +5,21 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { newIdempotencyKey } from '../../api/api-client';
 import { ApiError } from '../../api/api-error';
-import { createJob, getGroupedModels } from '../../api/endpoints';
+import { cancelJob, createJob, getGroupedModels } from '../../api/endpoints';
+import { makeCancelledJobView } from '../../features/jobs/testing/jobs.testing';
 import { FAL_MODEL, groupedModels, LOCAL_MODEL } from '../../features/jobs/testing/models.testing';
 import { initI18n, setLanguage } from '../../i18n/i18n';
-import { applyLiveEvent, resetJobs, useJobStore } from '../../live';
+import { applyLiveEvent, resetJobs, trackLocalJob, useJobStore } from '../../live';
 import { clearToasts, useToasts } from '../../notifications/toast-store';
 import { refreshTopBar, useTopBar, type TopBarState } from '../../session/top-bar-store';
 import type * as TopBarStore from '../../session/top-bar-store';
 import GeneratorPage from './index';
-import { clearSubmissions } from './submissions-store';
+import { addSubmission, clearSubmissions } from './submissions-store';
 
 jest.mock('../../api/endpoints', () => ({
   getGroupedModels: jest.fn(),
   createJob: jest.fn(),
+  cancelJob: jest.fn(),
   getUserSummary: jest.fn(),
 }));
 jest.mock('../../api/api-client', () => ({ newIdempotencyKey: jest.fn() }));
@@ -424,6 +426,34 @@ describe('Generator: submitting', () => {
     // The form stays usable for another generation.
     expect(generate()).toBeEnabled();
     expect(promptBox()).toHaveValue('A fox in the snow');
+  });
+});
+
+describe('Generator: cancelling', () => {
+  it('cancels a running generation from “Your generations”: its card says so, without a bar or the button', async () => {
+    act(() => {
+      addSubmission({ id: 'job-7', prompt: 'A fox in the snow', summary: 'Kadr Motion · 5s · Standard' });
+      trackLocalJob('job-7', '2025-03-01T10:00:00.000Z');
+      applyLiveEvent('progress', { id: 'job-7', progress: 40, createdAt: null });
+    });
+    jest.mocked(cancelJob).mockResolvedValueOnce({ data: makeCancelledJobView('job-7', { progress: 40 }) });
+    const { user } = renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    const list = screen.getByRole('list', { name: 'Videos started on this page' });
+
+    await user.click(within(list).getByRole('button', { name: 'Cancel generation “A fox in the snow”' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel generation' }));
+
+    expect(await within(list).findByText('Cancelled')).toBeInTheDocument();
+    expect(cancelJob).toHaveBeenCalledWith('job-7', 'key-1');
+    expect(
+      within(list).getByText(/You cancelled this video\. Credits held for it were released\./),
+    ).toBeInTheDocument();
+    expect(within(list).queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: /^Cancel generation/ })).not.toBeInTheDocument();
+    expect(useJobStore.getState().activeIds).not.toContain('job-7');
+    expect(useToasts.getState().toasts.map((toast) => toast.message)).toContain('Cancelled. Your credits are back.');
+    expect(screen.getByRole('heading', { name: 'Your generations' })).toHaveFocus();
   });
 });
 

@@ -22,12 +22,12 @@ export interface JobStatusStep {
 }
 
 /**
- * A job moves PENDING → PROCESSING → COMPLETED | FAILED; the rank breaks ties between steps of
+ * A job moves PENDING → PROCESSING → COMPLETED | FAILED | CANCELLED; the rank breaks ties between steps of
  * one millisecond (an instant render starts and completes in one, a job is created and marked
- * failed in one). COMPLETED and FAILED are never both reached in one millisecond; they get
- * different ranks only so that the outcome never depends on arrival order.
+ * failed in one). Two outcomes are never both reached (the jobs service records one, and a completed or
+ * cancelled job stays so); they get different ranks only so that the outcome never depends on arrival order.
  */
-const RANK: Record<PublicJobStatus, number> = { PENDING: 0, PROCESSING: 1, COMPLETED: 2, FAILED: 3 };
+const RANK: Record<PublicJobStatus, number> = { PENDING: 0, PROCESSING: 1, COMPLETED: 2, FAILED: 3, CANCELLED: 4 };
 
 /**
  * The position of a job event in its job's history, as a string that sorts in history order:

@@ -27,6 +27,7 @@ const STATUS: Partial<Record<JobStatus, PublicJobStatus>> = {
   [JobStatus.PROCESSING]: 'PROCESSING',
   [JobStatus.COMPLETED]: 'COMPLETED',
   [JobStatus.FAILED]: 'FAILED',
+  [JobStatus.CANCELLED]: 'CANCELLED',
 };
 
 const dateOr = (timestamp: Timestamp | undefined, fallback: Date | undefined): Date =>

@@ -68,7 +68,7 @@ describe('live events (spec §4 "Live job status")', () => {
     });
   });
 
-  it('completed → COMPLETED at 100; failed → FAILED with the last known progress', () => {
+  it('completed → COMPLETED at 100; failed → FAILED and cancelled → CANCELLED with the last known progress', () => {
     expect(progress(JobProgressKind.COMPLETED, 99)?.event).toMatchObject({
       name: 'completed',
       data: { status: 'COMPLETED', progress: 100 },
@@ -76,6 +76,10 @@ describe('live events (spec §4 "Live job status")', () => {
     expect(progress(JobProgressKind.FAILED, 37)?.event).toMatchObject({
       name: 'failed',
       data: { status: 'FAILED', progress: 37 },
+    });
+    expect(progress(JobProgressKind.CANCELLED, 58)?.event).toMatchObject({
+      name: 'cancelled',
+      data: { status: 'CANCELLED', progress: 58 },
     });
   });
 

@@ -1,5 +1,7 @@
 import {
+  JOB_LIVE_EVENT_NAMES,
   JobProgressKind,
+  type JobLiveEventName,
   timestampDate,
   type CreditsChanged,
   type JobCreated,
@@ -13,11 +15,11 @@ import {
  * ARCHITECTURE §6: "SSE event names are the spec's lowercase kinds".
  */
 
-export type JobEventName = 'created' | 'queued' | 'started' | 'progress' | 'completed' | 'failed';
+export type JobEventName = JobLiveEventName;
 export type LiveEventName = JobEventName | 'credits';
 
 /** Job statuses as users see them (RESERVING is internal and never published). */
-export type JobStatusName = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+export type JobStatusName = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
 
 export interface JobEventData {
   id: string;
@@ -55,6 +57,7 @@ const PROGRESS_EVENTS: Record<JobProgressKind, { name: JobEventName; status: Job
   [JobProgressKind.PROGRESS]: { name: 'progress', status: 'PROCESSING' },
   [JobProgressKind.COMPLETED]: { name: 'completed', status: 'COMPLETED' },
   [JobProgressKind.FAILED]: { name: 'failed', status: 'FAILED' },
+  [JobProgressKind.CANCELLED]: { name: 'cancelled', status: 'CANCELLED' },
 };
 
 const clampPercent = (value: number): number => Math.min(100, Math.max(0, Math.round(value)));
@@ -86,7 +89,7 @@ export function liveEventOfJobCreated(job: JobCreated, envelopeTime: Date): Addr
 /**
  * `job.progress` → `queued` (PENDING, the given progress), `started` / `progress` (PROCESSING
  * with the reported progress), `completed` (COMPLETED, 100), `failed` (FAILED, the last known
- * progress). The status follows from the kind, as the spec's table says; an unknown kind is
+ * progress), `cancelled` (CANCELLED, the last known progress: the job leaves the active list). The status follows from the kind, as the spec's table says; an unknown kind is
  * not streamed.
  */
 export function liveEventOfJobProgress(step: JobProgress, envelopeTime: Date): AddressedLiveEvent | undefined {
@@ -116,15 +119,7 @@ export function liveEventOfCreditsChanged(change: CreditsChanged, envelopeTime: 
   };
 }
 
-const LIVE_EVENT_NAMES = new Set<string>([
-  'created',
-  'queued',
-  'started',
-  'progress',
-  'completed',
-  'failed',
-  'credits',
-]);
+const LIVE_EVENT_NAMES = new Set<string>([...JOB_LIVE_EVENT_NAMES, 'credits']);
 
 /** Reads back a stored event (our own JSON); undefined for anything that is not one. */
 export function parseLiveEvent(text: string): LiveEvent | undefined {

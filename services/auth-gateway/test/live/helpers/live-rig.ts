@@ -57,6 +57,7 @@ const STATUS_OF: Record<JobProgressKind, JobStatus> = {
   [JobProgressKind.PROGRESS]: JobStatus.PROCESSING,
   [JobProgressKind.COMPLETED]: JobStatus.COMPLETED,
   [JobProgressKind.FAILED]: JobStatus.FAILED,
+  [JobProgressKind.CANCELLED]: JobStatus.CANCELLED,
 };
 
 /**

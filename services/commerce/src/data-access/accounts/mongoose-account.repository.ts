@@ -67,6 +67,7 @@ export const accountChangeSchema = new Schema<AccountChange>(
     heldDelta: { type: Number, required: true },
     allowanceDelta: { type: Number, required: true },
     reference: { type: String, required: true },
+    reason: String,
     correlationId: { type: String, required: true },
     traceparent: String,
     occurredAt: { type: Date, required: true },

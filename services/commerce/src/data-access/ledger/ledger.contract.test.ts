@@ -55,6 +55,23 @@ describeRepositoryContract<LedgerRepository>(
       expect(await getRepo().listByReference(newUserId(), 'job-1')).toEqual([]);
     });
 
+    it('keeps the reason of a release', async () => {
+      const userId = newUserId();
+      const release = {
+        ...accountChange({
+          kind: 'release',
+          heldDelta: -5,
+          reference: 'job-1',
+          reason: 'cancelled',
+          correlationId: 'c',
+        }),
+        userId,
+      };
+      await getRepo().append([release]);
+      expect(await getRepo().listByReference(userId, 'job-1')).toEqual([release]);
+      expect((await getRepo().listByUser(userId))[0]?.reason).toBe('cancelled');
+    });
+
     it('deletes a user’s entries (purge)', async () => {
       const userId = newUserId();
       const other = newUserId();

@@ -17,6 +17,7 @@ const ledgerSchema = new Schema<LedgerDocument>(
     heldDelta: { type: Number, required: true },
     allowanceDelta: { type: Number, required: true },
     reference: { type: String, required: true },
+    reason: String,
     correlationId: { type: String, required: true },
     occurredAt: { type: Date, required: true },
   },

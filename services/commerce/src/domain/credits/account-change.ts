@@ -8,6 +8,7 @@ export interface ChangeInput {
   heldDelta?: number;
   allowanceDelta?: number;
   reference: string;
+  reason?: string;
   correlationId: string;
   at?: Date;
 }
@@ -21,6 +22,7 @@ export function accountChange(input: ChangeInput): AccountChange {
     heldDelta: input.heldDelta ?? 0,
     allowanceDelta: input.allowanceDelta ?? 0,
     reference: input.reference,
+    ...(input.reason ? { reason: input.reason } : {}),
     correlationId: input.correlationId,
     ...currentTraceContext(),
     occurredAt: input.at ?? new Date(),

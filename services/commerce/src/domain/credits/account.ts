@@ -1,4 +1,4 @@
-import type { HoldSource, PlanId, Resolution } from '@kadr/contracts';
+import type { HoldSource, LedgerKind, PlanId, Resolution } from '@kadr/contracts';
 
 /**
  * The credit account: one document per user, the aggregate every money invariant lives in
@@ -75,9 +75,8 @@ export interface Subscription {
   maxResolution: Resolution;
 }
 
-/** The ledger's kinds of entry (append-only; the reference names what caused it). */
-export const LEDGER_KINDS = ['grant', 'purchase', 'hold', 'capture', 'release', 'refund', 'adjustment'] as const;
-export type LedgerKind = (typeof LEDGER_KINDS)[number];
+/** The ledger's kinds of entry (append-only; the reference names what caused it): `@kadr/contracts`' list. */
+export { LEDGER_KINDS, type LedgerKind } from '@kadr/contracts';
 
 /**
  * One change of an account: written into the account's outbox in the same update as the
@@ -94,6 +93,11 @@ export interface AccountChange {
   allowanceDelta: number;
   /** The order id (grant, purchase), the job id (hold, capture, release), or a note's id. */
   reference: string;
+  /**
+   * Why, where the kind alone does not say: on a release, the job's end — its failure reason from the
+   * error catalogue (`aiproxy_error`, `timeout`, …), `cancelled` by its owner, or `deleted`.
+   */
+  reason?: string;
   correlationId: string;
   /** W3C trace context of the work that made the change: its `credits.changed` joins that trace. */
   traceparent?: string;

@@ -202,7 +202,8 @@ export class Holds {
   /**
    * Captures or releases the job's open hold. `eventTime` is when the job event that asks for it
    * happened: an event from before the open hold was placed belongs to an earlier generation (a
-   * redelivered FAILED of a run that was since requeued) and must not settle the new hold.
+   * redelivered FAILED of a run that was since requeued) and must not settle the new hold. `reason`
+   * (a release's: the job's failure reason, `cancelled` or `deleted`) goes on the ledger entry.
    */
   async settle(
     userId: string,
@@ -210,6 +211,7 @@ export class Holds {
     outcome: 'capture' | 'release',
     correlationId: string,
     eventTime?: Date,
+    reason?: string,
   ): Promise<HoldView | null> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
       const account = await this.accounts.accounts.get(userId);
@@ -224,6 +226,7 @@ export class Holds {
         heldDelta: -hold.amount,
         allowanceDelta: !captured && hold.takenFrom === 'allowance' ? -1 : 0,
         reference: jobId,
+        reason: captured ? undefined : reason,
         correlationId,
         at: now,
       });

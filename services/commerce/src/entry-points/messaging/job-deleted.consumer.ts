@@ -6,7 +6,7 @@ import type { Holds } from '../../domain/credits/holds';
 export function onJobDeleted(holds: Holds, logger: Logger): TopicHandler<'job.deleted'> {
   return async (event) => {
     const { jobId, userId } = event.payload.value;
-    const settled = await holds.settle(userId, jobId, 'release', event.correlationId);
+    const settled = await holds.settle(userId, jobId, 'release', event.correlationId, undefined, 'deleted');
     if (settled) logger.info({ jobId, userId }, 'deleted job: hold released');
   };
 }

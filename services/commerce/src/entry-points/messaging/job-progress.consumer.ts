@@ -3,23 +3,33 @@ import type { TopicHandler } from '@kadr/event-bus';
 import type { Logger } from '@kadr/telemetry';
 import type { Holds } from '../../domain/credits/holds';
 
+/** Why a release happened, as the ledger keeps it: `cancelled`, or the failure reason (`unknown` when none came). */
+function releaseReasonOf(kind: JobProgressKind, errorCode: string): string {
+  return kind === JobProgressKind.CANCELLED ? 'cancelled' : errorCode || 'unknown';
+}
+
 /**
- * `job.progress` COMPLETED → capture the job's hold; FAILED → release it. Only from `held`, and
+ * `job.progress` COMPLETED → capture the job's hold; FAILED or CANCELLED → release it. Only from `held`, and
  * only a hold placed before the event happened (a requeued job's new hold is not released by a
  * redelivered FAILED of its earlier run), so redelivery is harmless.
  */
 export function onJobProgress(holds: Holds, logger: Logger): TopicHandler<'job.progress'> {
   return async (event) => {
-    const { jobId, userId, kind, occurredAt } = event.payload.value;
+    const { jobId, userId, kind, errorCode, occurredAt } = event.payload.value;
     const outcome =
-      kind === JobProgressKind.COMPLETED ? 'capture' : kind === JobProgressKind.FAILED ? 'release' : undefined;
+      kind === JobProgressKind.COMPLETED
+        ? 'capture'
+        : kind === JobProgressKind.FAILED || kind === JobProgressKind.CANCELLED
+          ? 'release'
+          : undefined;
     if (!outcome) return;
     const eventTime = occurredAt
       ? timestampDate(occurredAt)
       : event.occurredAt
         ? timestampDate(event.occurredAt)
         : undefined;
-    const settled = await holds.settle(userId, jobId, outcome, event.correlationId, eventTime);
+    const reason = outcome === 'release' ? releaseReasonOf(kind, errorCode) : undefined;
+    const settled = await holds.settle(userId, jobId, outcome, event.correlationId, eventTime, reason);
     logger.info({ jobId, userId, outcome, settled: settled !== null }, `job hold ${outcome}`);
   };
 }

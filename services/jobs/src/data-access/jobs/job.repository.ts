@@ -57,6 +57,8 @@ export interface JobRepository {
   insert(job: Job): Promise<{ job: Job; created: boolean }>;
   /** The job, deleted or not. */
   findById(id: string): Promise<Job | null>;
+  /** The job a create request with this (user, Idempotency-Key) made, deleted or not. */
+  findByIdempotencyKey(userId: string, idempotencyKey: string): Promise<Job | null>;
   /** A user's jobs (not deleted) in the given statuses, newest first. */
   listForUser(userId: string, query: JobListQuery): Promise<Job[]>;
   countForUser(userId: string, statuses: readonly JobStatus[]): Promise<number>;

@@ -70,7 +70,12 @@ describeRepositoryContract<JobRepository>(
       expect(new Set(results.map((r) => r.job.id)).size).toBe(1);
       expect(await getRepo().countForUser('user-1', ['RESERVING'])).toBe(1);
       // Another user may use the same key.
-      expect((await getRepo().insert(aJob({ userId: 'user-2', idempotencyKey: key }))).created).toBe(true);
+      const other = aJob({ userId: 'user-2', idempotencyKey: key });
+      expect((await getRepo().insert(other)).created).toBe(true);
+      // Each user's key finds that user's job.
+      expect((await getRepo().findByIdempotencyKey('user-1', key))?.id).toBe(results[0]!.job.id);
+      expect((await getRepo().findByIdempotencyKey('user-2', key))?.id).toBe(other.id);
+      expect(await getRepo().findByIdempotencyKey('user-3', key)).toBeNull();
     });
 
     it('updates only when the condition holds, and 20 concurrent claims have one winner', async () => {
@@ -218,6 +223,7 @@ describeRepositoryContract<JobRepository>(
         PROCESSING: 0,
         COMPLETED: 0,
         FAILED: 0,
+        CANCELLED: 0,
       });
       const jobs = [
         aJob({ status: 'RESERVING' }),
@@ -234,6 +240,7 @@ describeRepositoryContract<JobRepository>(
         PROCESSING: 1,
         COMPLETED: 0,
         FAILED: 1,
+        CANCELLED: 0,
       });
       // A change of status moves the job from one count to the other.
       await getRepo().update(jobs[3]!.id, { status: ['PROCESSING'] }, { set: { status: 'COMPLETED' } });

@@ -49,6 +49,10 @@ export class MemoryJobRepository implements JobRepository {
     return this.jobs.findById(id);
   }
 
+  findByIdempotencyKey(userId: string, idempotencyKey: string): Promise<Job | null> {
+    return this.jobs.findOne((j) => j.userId === userId && j.idempotencyKey === idempotencyKey);
+  }
+
   listForUser(userId: string, { statuses, skip, take }: JobListQuery): Promise<Job[]> {
     return this.jobs.find((j) => j.userId === userId && !j.deletedAt && statuses.includes(j.status), {
       sort: { createdAt: -1, id: -1 },

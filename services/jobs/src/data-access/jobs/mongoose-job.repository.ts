@@ -147,6 +147,15 @@ export class MongooseJobRepository implements JobRepository {
     }
   }
 
+  async findByIdempotencyKey(userId: string, idempotencyKey: string): Promise<Job | null> {
+    try {
+      const doc = await this.jobs.findOne({ userId, idempotencyKey }).lean();
+      return doc ? toJob(doc) : null;
+    } catch (err) {
+      throw toDbTransientError(err, 'jobs.findByIdempotencyKey');
+    }
+  }
+
   async listForUser(userId: string, { statuses, skip, take }: JobListQuery): Promise<Job[]> {
     try {
       const docs = await this.jobs

@@ -5,11 +5,11 @@ import type { AttemptOutcome, JobsWorkerMetrics } from '../jobs/job-metrics';
 import { jobTimeoutMs } from './job-timeout';
 import { startHeartbeat } from './lease-heartbeat';
 import { OutputCheckError } from './output-check';
-import { uploadOutput } from './output-upload';
+import { thumbnailKeyOf, uploadOutput, videoKeyOf } from './output-upload';
 import { ownWrite, RenderWrites, type WorkerStore } from './owned-writes';
 import { progressSteps } from './progress-steps';
 import { renderJob, type RenderDeps } from './render-job';
-import type { RenderWorkspaces } from './render-workspace';
+import type { RenderWorkspace, RenderWorkspaces } from './render-workspace';
 import { StopSignal, stopReasonOf } from './stop-signal';
 import { GenerationError, generationErrorOf } from './video-provider';
 import { completedChange, requeuedChange, workerActor } from './worker-changes';
@@ -78,7 +78,29 @@ async function execute(
     stopHeartbeat();
     await workspace.remove();
   }
+  if (outcome === 'abandoned') await discardCancelledOutput(deps, job, workspace, log);
   deps.metrics.attemptEnded(job, outcome);
+}
+
+/**
+ * A render its owner cancelled (or deleted) while it ran may have uploaded some or all of its files
+ * before it noticed: those are deleted, so a cancelled job leaves nothing behind. Only then: a job
+ * taken away by a requeue or a sweep is rendered again under the same keys by its next attempt.
+ */
+async function discardCancelledOutput(
+  deps: ExecutionDeps,
+  job: Job,
+  workspace: RenderWorkspace,
+  log: Logger,
+): Promise<void> {
+  try {
+    const now = await deps.jobs.findById(job.id);
+    if (now && !now.deletedAt && now.status !== 'CANCELLED') return;
+    await Promise.all([workspace.discardUpload(videoKeyOf(job)), workspace.discardUpload(thumbnailKeyOf(job))]);
+    log.info('render of a cancelled job stopped; its output is discarded');
+  } catch (error) {
+    log.warn({ err: error }, 'could not discard the output of a cancelled job');
+  }
 }
 
 /**

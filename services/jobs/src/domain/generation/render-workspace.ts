@@ -10,6 +10,8 @@ export interface RenderWorkspace {
   pathOf(name: string): string;
   /** Stores a file of the folder in the blob store under `key`; each call reads the file afresh (a retry sends it whole). */
   upload(key: string, filePath: string, contentType: string): Promise<void>;
+  /** Deletes what an upload stored under `key` (nothing there is fine). */
+  discardUpload(key: string): Promise<void>;
   /** Removes the folder and everything in it; never fails. */
   remove(): Promise<void>;
 }

@@ -26,6 +26,21 @@ describe('admission lease', () => {
     expect(await leases.tryAcquire('alice', 'probe', new Date(), new Date(Date.now() + 1000))).toBe(true);
   });
 
+  it('a retry whose job was admitted meanwhile answers it without waiting for the lease', async () => {
+    const now = Date.now();
+    await leases.tryAcquire('erin', 'busy', new Date(now), new Date(now + 60_000));
+    let looks = 0;
+    const admittedMeanwhile = () => Promise.resolve((looks += 1) >= 3 ? 'the job' : null);
+    const answer = await underAdmissionLease(
+      leases,
+      'erin',
+      () => Promise.resolve('admitted again'),
+      admittedMeanwhile,
+    );
+    expect(answer).toBe('the job');
+    expect(looks).toBe(3);
+  });
+
   it('the lease is given back when the admission throws', async () => {
     await expect(underAdmissionLease(leases, 'bob', () => Promise.reject(new Error('db down')))).rejects.toThrow(
       'db down',

@@ -93,11 +93,20 @@ export class JobCreation {
     }
 
     const cap = this.deps.activeJobsCaps[entitlements.tier];
-    const job = await underAdmissionLease(this.deps.admissions, input.userId, () =>
-      this.admit(input, model, frame, cap),
+    const job = await underAdmissionLease(
+      this.deps.admissions,
+      input.userId,
+      () => this.admit(input, model, frame, cap),
+      () => this.admittedBefore(input),
     );
     if (!job) throw new ActiveJobsCapError(cap, entitlements.tier);
     return this.continueIfReserving(job, input.correlationId);
+  }
+
+  /** The job an earlier request with this key made, once it is past RESERVING (a RESERVING one may still be refused). */
+  private async admittedBefore(input: CreateJobInput): Promise<Job | null> {
+    const job = await this.deps.jobs.findByIdempotencyKey(input.userId, input.idempotencyKey);
+    return job && job.status !== 'RESERVING' ? job : null;
   }
 
   /** Step 1 and the cap: the stored job, or null when the user has too many in progress. */

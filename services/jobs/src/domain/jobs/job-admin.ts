@@ -55,6 +55,9 @@ export class JobAdministration {
   async requeue(jobId: string, admin: string, correlationId: string): Promise<Job> {
     const job = await this.get(jobId);
     if (job.status === 'COMPLETED') throw new JobsDomainError('conflict', 'A completed job cannot be requeued.');
+    if (job.status === 'CANCELLED') {
+      throw new JobsDomainError('conflict', 'Its owner cancelled this job; it cannot be requeued.');
+    }
     const current = job.holdGeneration ?? 1;
     const generation = job.status === 'FAILED' ? current + 1 : current;
     let hold;
@@ -130,6 +133,7 @@ export class JobAdministration {
     const job = await this.get(jobId);
     if (job.status === 'FAILED') return job;
     if (job.status === 'COMPLETED') throw new JobsDomainError('conflict', 'A completed job cannot fail.');
+    if (job.status === 'CANCELLED') throw new JobsDomainError('conflict', 'A cancelled job cannot fail.');
     const now = new Date();
     const message = `Marked failed by the administrator${reason ? `: ${reason}` : ''}`;
     const updated = await this.deps.jobs.update(

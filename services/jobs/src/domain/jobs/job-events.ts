@@ -21,6 +21,7 @@ const PROTO_STATUS: Record<Exclude<JobStatus, 'RESERVING'>, ProtoJobStatus> = {
   PROCESSING: ProtoJobStatus.PROCESSING,
   COMPLETED: ProtoJobStatus.COMPLETED,
   FAILED: ProtoJobStatus.FAILED,
+  CANCELLED: ProtoJobStatus.CANCELLED,
 };
 
 const PROTO_KIND = {
@@ -29,6 +30,7 @@ const PROTO_KIND = {
   progress: JobProgressKind.PROGRESS,
   completed: JobProgressKind.COMPLETED,
   failed: JobProgressKind.FAILED,
+  cancelled: JobProgressKind.CANCELLED,
 } as const;
 
 export interface JobStep {

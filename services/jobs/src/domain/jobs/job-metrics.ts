@@ -32,6 +32,8 @@ export interface JobsApiMetrics extends FinishedJobMetrics {
   created(job: Job): void;
   /** The dispatcher sent `job.created` again for `count` PENDING jobs. */
   redispatched(count: number): void;
+  /** Its owner cancelled a job that was `from` (not a finish: it stays out of the finished SLO counts). */
+  cancelled(from: 'PENDING' | 'PROCESSING'): void;
 }
 
 export interface JobsWorkerMetrics extends FinishedJobMetrics {

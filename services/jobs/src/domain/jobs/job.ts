@@ -2,18 +2,27 @@ import type { OutboxEntry } from '@kadr/outbox';
 import type { JobOutput, JobQuality, JobSpeed } from '@kadr/contracts';
 
 /** ARCHITECTURE §6. RESERVING is the saga's first, internal state: never returned, never published. */
-export type JobStatus = 'RESERVING' | 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+export type JobStatus = 'RESERVING' | 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
 
-export const JOB_STATUSES: readonly JobStatus[] = ['RESERVING', 'PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'];
+export const JOB_STATUSES: readonly JobStatus[] = [
+  'RESERVING',
+  'PENDING',
+  'PROCESSING',
+  'COMPLETED',
+  'FAILED',
+  'CANCELLED',
+];
 
-export const FINISHED_STATUSES: readonly JobStatus[] = ['COMPLETED', 'FAILED'];
+/** Terminal: nothing changes a finished job's status again (an administrator's requeue of FAILED aside). */
+export const FINISHED_STATUSES: readonly JobStatus[] = ['COMPLETED', 'FAILED', 'CANCELLED'];
 export const ACTIVE_STATUSES: readonly JobStatus[] = ['PENDING', 'PROCESSING'];
-export const VISIBLE_STATUSES: readonly JobStatus[] = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'];
+export const VISIBLE_STATUSES: readonly JobStatus[] = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'CANCELLED'];
 
 /** An event waiting in the job's outbox (see @kadr/outbox). */
 export type { OutboxEntry };
 
-export type JobEventKind = 'created' | 'queued' | 'started' | 'progress' | 'completed' | 'failed' | 'deleted';
+export type JobEventKind =
+  'created' | 'queued' | 'started' | 'progress' | 'completed' | 'failed' | 'cancelled' | 'deleted';
 
 /** One step of the job's life, kept on the job for the administrator's job detail. */
 export interface JobHistoryEntry {

@@ -6,6 +6,7 @@ import type { ActiveJobsCaps } from './active-jobs-cap';
 import type { CommerceClient } from '../../integrations/commerce/commerce-client';
 import { JobCreation, type SagaHooks } from './create-job';
 import { JobAdministration } from './job-admin';
+import { JobCancellation } from './job-cancellation';
 import { JobDispatcher } from './job-dispatcher';
 import type { JobsApiMetrics } from './job-metrics';
 import { SagaReconciler } from './saga-reconciler';
@@ -27,6 +28,7 @@ export interface JobsPolicy {
 /** The jobs API's domain: the creation saga, its reconciler, the dispatcher of unclaimed jobs, admin operations. */
 export interface JobsDomain {
   creation: JobCreation;
+  cancellation: JobCancellation;
   reconciler: SagaReconciler;
   dispatcher: JobDispatcher;
   admin: JobAdministration;
@@ -63,6 +65,7 @@ export function createJobsDomain(options: JobsDomainOptions): JobsDomain {
   });
   return {
     creation,
+    cancellation: new JobCancellation({ jobs, onOutboxWritten, metrics }),
     reconciler: new SagaReconciler({
       jobs,
       commerce,

@@ -1,9 +1,7 @@
 import type { JobRepository } from '../../data-access/jobs/job.repository';
 import type { ProviderSettingsRepository } from '../../data-access/settings/provider-settings.repository';
 import { markDeleted } from './job-admin';
-import type { JobStatus } from './job';
-
-const EVERY_STATUS: readonly JobStatus[] = ['RESERVING', 'PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'];
+import { JOB_STATUSES } from './job';
 
 /**
  * `user.deleted` with purge: every job of the user is deleted with `job.deleted` (media removes
@@ -18,7 +16,7 @@ export async function purgeUserJobs(
 ): Promise<number> {
   let deleted = 0;
   for (let round = 0; round < 1_000; round += 1) {
-    const batch = await jobs.listForUser(userId, { statuses: EVERY_STATUS, skip: 0, take: 100 });
+    const batch = await jobs.listForUser(userId, { statuses: JOB_STATUSES, skip: 0, take: 100 });
     if (batch.length === 0) break;
     for (const job of batch) {
       // A job that changed meanwhile is read again by the next round.

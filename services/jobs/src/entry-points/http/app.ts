@@ -16,6 +16,7 @@ import { adminRoutes } from './admin.routes';
 import { catalogueRoutes } from './catalogue.routes';
 import { jobsProblemOf } from './domain-problems';
 import { jobsRoutes } from './jobs.routes';
+import type { JobCancellation } from '../../domain/jobs/job-cancellation';
 import { settingsRoutes } from './settings.routes';
 
 export interface JobsAppDeps {
@@ -27,6 +28,7 @@ export interface JobsAppDeps {
   settings: ProviderSettingsRepository;
   providers: ProviderRegistry;
   creation: JobCreation;
+  cancellation: JobCancellation;
   admin: JobAdministration;
 }
 
@@ -36,7 +38,7 @@ export function createJobsApp(deps: JobsAppDeps): HttpApp {
   authenticated.use(requireInternalCaller({ keys: deps.internalTokenKeys, audience: 'jobs' }));
   authenticated.use(catalogueRoutes(deps.providers));
   authenticated.use(settingsRoutes(deps.settings, deps.providers));
-  authenticated.use(jobsRoutes({ jobs: deps.jobs, creation: deps.creation }));
+  authenticated.use(jobsRoutes({ jobs: deps.jobs, creation: deps.creation, cancellation: deps.cancellation }));
   authenticated.use(adminRoutes(deps.admin));
   return createHttpApp({
     service: 'jobs',

@@ -3,13 +3,18 @@ import type { CreateJobResponse, JobListResponse, JobResponse } from '@kadr/cont
 import { HttpProblem, parseInput } from '@kadr/http-kit';
 import type { JobRepository } from '../../data-access/jobs/job.repository';
 import type { JobCreation } from '../../domain/jobs/create-job';
+import type { JobCancellation } from '../../domain/jobs/job-cancellation';
 import { ACTIVE_STATUSES, VISIBLE_STATUSES } from '../../domain/jobs/job';
 import { jobView } from '../../domain/jobs/job-view';
 import { correlationIdOf, requireUser } from './callers';
 import { CreateJobBodySchema, IdParamSchema, IdempotencyKeySchema, TakeQuerySchema } from './request-schemas';
 
-/** The user's jobs: create (the saga), active, recent, one. Someone else's job is a 404, never a 403. */
-export function jobsRoutes(deps: { jobs: JobRepository; creation: JobCreation }): Router {
+/** The user's jobs: create (the saga), cancel, active, recent, one. Someone else's job is a 404, never a 403. */
+export function jobsRoutes(deps: {
+  jobs: JobRepository;
+  creation: JobCreation;
+  cancellation: JobCancellation;
+}): Router {
   const router = Router();
 
   router.post('/jobs', async (req, res) => {
@@ -36,6 +41,16 @@ export function jobsRoutes(deps: { jobs: JobRepository; creation: JobCreation })
       cost: job.chargedFrom === 'allowance' ? 0 : job.cost,
     };
     res.status(202).json(answer);
+  });
+
+  // Idempotent by nature (a cancelled job answers as it is), so no Idempotency-Key is needed here;
+  // the gateway still asks one of every state-changing /bff request.
+  router.post('/jobs/:id/cancel', async (req, res) => {
+    const { userId } = requireUser(res);
+    const { id } = parseInput(IdParamSchema, req.params);
+    const job = await deps.cancellation.cancel(id, userId);
+    const body: JobResponse = { data: jobView(job) };
+    res.json(body);
   });
 
   router.get('/jobs/active', async (req, res) => {

@@ -60,7 +60,7 @@ describe('jobs_in_status', () => {
     const registry = new Registry();
     registerJobsInStatus(registry, { jobs, logger }, { maxAgeMs: 300, timeoutMs: 1_000 });
     await jobs.insert(aJob('PENDING'));
-    const zero = { RESERVING: 0, PROCESSING: 0, COMPLETED: 0, FAILED: 0 };
+    const zero = { RESERVING: 0, PROCESSING: 0, COMPLETED: 0, FAILED: 0, CANCELLED: 0 };
     expect(await scrape(registry)).toEqual({ ...zero, PENDING: 1 });
 
     await jobs.insert(aJob('PENDING'));

@@ -100,10 +100,21 @@ export function jobsApiMetricsOf(
     'PENDING jobs the dispatcher sent job.created for again (count): not claimed in time, or after a restart',
     [],
   );
+  const cancelled = startAtZero(
+    counter(
+      registry,
+      'jobs_cancelled_total',
+      'Jobs their owners cancelled (count, by the status they were cancelled in: PENDING or PROCESSING)',
+      ['from'],
+    ),
+    'from',
+    ['PENDING', 'PROCESSING'],
+  );
   return {
     ...finishedJobMetrics(registry),
     created: (job) => created.inc(labelsOf(job)),
     redispatched: (count) => redispatched.inc(count),
+    cancelled: (from) => cancelled.inc({ from }),
   };
 }
 

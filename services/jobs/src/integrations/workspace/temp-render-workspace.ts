@@ -19,6 +19,7 @@ export class TempRenderWorkspaces implements RenderWorkspaces {
       dir,
       pathOf: (name) => path.join(dir, name),
       upload: (key, filePath, contentType) => this.blobs.put(key, createReadStream(filePath), { contentType }),
+      discardUpload: (key) => this.blobs.delete(key),
       remove: () => rm(dir, { recursive: true, force: true }).catch(() => undefined),
     };
   }

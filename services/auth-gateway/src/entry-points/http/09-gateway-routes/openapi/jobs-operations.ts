@@ -83,5 +83,19 @@ export function addJobsOperations(registry: OpenApiRegistry): OpenApiRegistry {
       owned: { kind: 'job', in: 'path', name: 'id' },
       responses: { 200: { description: 'The job', schema: JobResponseSchema } },
       problems: [404],
+    })
+    .add({
+      ...common,
+      method: 'post',
+      path: platformPath('/jobs/{id}/cancel'),
+      summary: 'Cancel one of the user’s jobs',
+      description:
+        'A PENDING or PROCESSING job becomes CANCELLED (a `cancelled` event on the live stream) and its hold is released: ' +
+        'credits or the allowance generation come back. Cancelling a cancelled job answers it again. 409 `conflict` when ' +
+        "the job completed or failed first (the detail says which). Someone else's job is a 404.",
+      params: JobIdParamsSchema,
+      owned: { kind: 'job', in: 'path', name: 'id' },
+      responses: { 200: { description: 'The job, CANCELLED', schema: JobResponseSchema } },
+      problems: [404, 409],
     });
 }

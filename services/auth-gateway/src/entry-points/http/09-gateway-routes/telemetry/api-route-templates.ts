@@ -20,6 +20,7 @@ export const API_ROUTE_TEMPLATES = [
   '/bff/platform/jobs/active',
   '/bff/platform/jobs/recent',
   '/bff/platform/jobs/:id',
+  '/bff/platform/jobs/:id/cancel',
   '/bff/platform/api/media/videos',
   '/bff/platform/api/media/videos/:jobId/stream',
   '/bff/platform/api/media/thumbnail/:jobId',
