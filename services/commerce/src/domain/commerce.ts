@@ -2,6 +2,7 @@ import type { Logger } from '@kadr/telemetry';
 import type { AccountRepository } from '../data-access/accounts/account.repository';
 import type { LedgerRepository } from '../data-access/ledger/ledger.repository';
 import type { OrderRepository } from '../data-access/orders/order.repository';
+import { BillingHistory } from './billing/billing-history';
 import type { CommerceObserver } from './commerce-observer';
 import { CreditAccounts } from './credits/accounts';
 import { Holds } from './credits/holds';
@@ -15,6 +16,8 @@ export interface Commerce {
   subscriptions: Subscriptions;
   holds: Holds;
   orders: Orders;
+  /** The user's own ledger, its CSV and job receipts (read-only). */
+  billing: BillingHistory;
 }
 
 export interface CommerceOptions {
@@ -56,5 +59,6 @@ export function createCommerce({
     onChange,
     observer,
   });
-  return { accounts, subscriptions, holds, orders };
+  const billing = new BillingHistory({ ledger: stores.ledger, accounts: stores.accounts });
+  return { accounts, subscriptions, holds, orders, billing };
 }

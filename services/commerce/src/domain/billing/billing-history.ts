@@ -38,10 +38,7 @@ export class BillingHistory {
   }
 
   async page(userId: string, query: BillingLedgerQuery): Promise<LedgerPage> {
-    const [{ lines, all }, account] = await Promise.all([
-      this.lines(userId, query),
-      this.stores.accounts.get(userId),
-    ]);
+    const [{ lines, all }, account] = await Promise.all([this.lines(userId, query), this.stores.accounts.get(userId)]);
     return {
       items: lines.slice(query.skip, query.skip + query.take),
       total: lines.length,

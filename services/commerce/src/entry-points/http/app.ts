@@ -12,6 +12,7 @@ import type { LedgerRepository } from '../../data-access/ledger/ledger.repositor
 import type { Commerce } from '../../domain/commerce';
 import type { TpayWiring } from '../../integrations/tpay/tpay-wiring';
 import { commerceMetricsOf } from '../metrics/commerce-metrics';
+import { billingRoutes } from './billing.routes';
 import { catalogueRoutes } from './catalogue.routes';
 import { creditsRoutes } from './credits.routes';
 import { commerceProblemOf } from './domain-problems';
@@ -47,6 +48,7 @@ export function createCommerceApp(options: CommerceAppOptions): HttpApp {
   authenticated.use(catalogueRoutes());
   authenticated.use(creditsRoutes(options.accounts, options.subscriptions));
   authenticated.use(ordersRoutes(options.orders, options.tpay));
+  authenticated.use(billingRoutes(options.billing));
   authenticated.use(
     internalRoutes({
       accounts: options.accounts,

@@ -1,7 +1,11 @@
 import {
+  BillingLedgerQuerySchema,
+  BillingLedgerResponseSchema,
   CreateOrderBodySchema,
   CreateOrderResponseSchema,
   CreditsResponseSchema,
+  JobIdParamsSchema,
+  JobReceiptResponseSchema,
   MockProcessRequestSchema,
   MockProcessResponseSchema,
   OrderIdParamsSchema,
@@ -80,6 +84,39 @@ export function addCommerceOperations(registry: OpenApiRegistry): OpenApiRegistr
       params: OrderIdParamsSchema,
       owned: { kind: 'order', in: 'path', name: 'id' },
       responses: { 200: { description: 'The order', schema: OrderResponseSchema } },
+      problems: [404],
+    })
+    .add({
+      ...common,
+      method: 'get',
+      path: platformPath('/api/commerce/ledger'),
+      summary: "The user's credit ledger, newest first, with the balance after each line",
+      description:
+        'Grants, purchases, holds, captures, releases (with their reason: `cancelled`, `deleted` or the failure reason), ' +
+        'refunds and adjustments. `kind` takes one kind or several separated by commas; `from` (inclusive) and `to` ' +
+        '(exclusive) are ISO 8601 instants. `total` counts the filtered lines; `balance` is the balance after the newest line.',
+      query: BillingLedgerQuerySchema,
+      responses: { 200: { description: 'A page of lines', schema: BillingLedgerResponseSchema } },
+    })
+    .add({
+      ...common,
+      method: 'get',
+      path: platformPath('/api/commerce/ledger.csv'),
+      summary: 'The filtered ledger as CSV (every line, not a page)',
+      query: BillingLedgerQuerySchema,
+      responses: { 200: { description: 'CSV with a header row, as an attachment', contentType: 'text/csv' } },
+    })
+    .add({
+      ...common,
+      method: 'get',
+      path: platformPath('/api/commerce/jobs/{id}/receipt'),
+      summary: 'What one of the user’s jobs cost: its hold and how it was settled',
+      description:
+        "From commerce's ledger: credits or the plan allowance, held → captured or held → released with the reason, " +
+        "the lines and the balance after. Someone else's job is a 404.",
+      params: JobIdParamsSchema,
+      owned: { kind: 'job', in: 'path', name: 'id' },
+      responses: { 200: { description: 'The receipt', schema: JobReceiptResponseSchema } },
       problems: [404],
     })
     .add({
