@@ -11,6 +11,7 @@ import {
   buyThroughApi,
   callApi,
   createJobThroughApi,
+  jobReaches,
   documentStillMarked,
   expectBadgeCredits,
   knownBadgeCredits,
@@ -144,5 +145,61 @@ describeJourney('credits and live updates', (journey: Journey) => {
       journey.expectNoPageErrors(page);
     },
     150_000,
+  );
+
+  journey.test(
+    'cancels a queued and a running job from the dashboard: both leave, and the badge returns to the exact balance',
+    async () => {
+      const page = await journey.newPage();
+      await journey.signIn(page, freshEmail('canceller'));
+      const active = page.getByRole('region', { name: 'Zadania w toku' });
+      await active
+        .getByRole('status')
+        .filter({ hasText: /^Na żywo/ })
+        .waitFor();
+      const before = await knownBadgeCredits(page);
+
+      // The test model's "Ultra Fast" render hangs: it keeps the only render slot, so the next job waits in the queue.
+      const running = await createJobThroughApi(page, {
+        prompt: 'Zegar, który nigdy nie skończy',
+        modelId: 'faulty-test',
+        speed: 'Ultra Fast',
+      });
+      const queued = await createJobThroughApi(page, { prompt: 'Kolejka przed piekarnią', quality: 'Lite' });
+      for (const job of [queued, running]) await active.locator(`li[data-job-id="${job.id}"]`).waitFor();
+      await jobReaches(page, running.id, ['PROCESSING'], 30_000);
+      expect(await jobReaches(page, queued.id, ['PENDING'], 5_000)).toBe('PENDING');
+
+      for (const [job, prompt] of [
+        [queued, 'Kolejka przed piekarnią'],
+        [running, 'Zegar, który nigdy nie skończy'],
+      ] as const) {
+        const card = active.locator(`li[data-job-id="${job.id}"]`);
+        await card.getByRole('button', { name: `Anuluj generowanie „${prompt}”` }).click();
+        const dialog = page.getByRole('alertdialog', { name: 'Anulować generowanie?' });
+        await dialog.waitFor();
+        if (job === queued) await expectNoAxeViolations(page, 'cancel dialog (pl, light)');
+        await dialog.getByRole('button', { name: 'Anuluj generowanie' }).click();
+        await page.getByText('Anulowano. Kredyty wróciły na Twoje konto.').first().waitFor();
+        await card.waitFor({ state: 'detached' });
+        expect(await jobReaches(page, job.id, ['CANCELLED'], 10_000)).toBe('CANCELLED');
+      }
+
+      // Both holds released: the badge and commerce show the balance from before the two jobs, nothing held.
+      await expectBadgeCredits(page, before);
+      const credits = await callApi<{ data: { balance: number; heldCredits: number } }>(
+        page,
+        'GET',
+        '/bff/platform/api/commerce/credits',
+      );
+      expect(credits.body.data).toMatchObject({ balance: before, heldCredits: 0 });
+      // Cancelling again is harmless; the finished job cannot come back.
+      const again = await callApi<{ data: { status: string } }>(page, 'POST', `/bff/platform/jobs/${queued.id}/cancel`);
+      expect(again.status).toBe(200);
+      expect(again.body.data.status).toBe('CANCELLED');
+      await expectBadgeCredits(page, before);
+      journey.expectNoPageErrors(page);
+    },
+    120_000,
   );
 });
