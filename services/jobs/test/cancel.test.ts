@@ -6,36 +6,25 @@
  * follows that one outcome.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { JobProgressKind, type JobListResponse } from '@kadr/contracts';
 import { thumbnailKeyOf, videoKeyOf } from '../src/domain/generation/output-upload';
-import { GatedProvider } from './helpers/gated-provider';
-import { startRig, submitJob, userToken, waitFor, type Rig } from './helpers/test-rig';
+import { startGatedRig, type GatedProvider, type GatedRig } from './helpers/gated-provider';
+import { submitJob, userToken, waitFor, type Rig } from './helpers/test-rig';
 
 const LITE = { prompt: 'cancel me', modelId: 'kadr-motion-v1', duration: 5, quality: 'Lite', speed: 'Normal' };
 
 describe('cancelling a job [memory bus, gated renders, one render slot]', () => {
+  let gated: GatedRig;
   let rig: Rig;
   let provider: GatedProvider;
-  let sampleDir: string;
 
   beforeAll(async () => {
-    sampleDir = await mkdtemp(path.join(os.tmpdir(), 'kadr-cancel-'));
-    provider = await GatedProvider.create(sampleDir);
-    rig = await startRig({
-      // A short lease: its heartbeat (every third) is the running render's next write.
-      env: { WORKER_CONCURRENCY: '1', ACTIVE_JOBS_CAP_FREE: '50', JOB_LEASE_MS: '900' },
-      start: { providers: [provider] },
-    });
+    // A short lease: its heartbeat (every third of it) is a running render's next write.
+    gated = await startGatedRig({ JOB_LEASE_MS: '900' });
+    ({ rig, provider } = gated);
   }, 60_000);
-  afterAll(async () => {
-    provider.openAll();
-    await rig.close();
-    await rm(sampleDir, { recursive: true, force: true });
-  });
+  afterAll(() => gated.close());
   afterEach(() => provider.close());
 
   const cancel = async (jobId: string, userId: string) =>

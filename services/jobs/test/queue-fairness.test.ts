@@ -4,32 +4,21 @@
  * Deterministic: the gated provider decides when each render ends; the test counts renders.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { GatedProvider } from './helpers/gated-provider';
-import { startRig, submitJob, waitFor, type Rig } from './helpers/test-rig';
+import { startGatedRig, type GatedProvider, type GatedRig } from './helpers/gated-provider';
+import { submitJob, waitFor, type Rig } from './helpers/test-rig';
 
 const LITE = { prompt: 'queued', modelId: 'kadr-motion-v1', duration: 5, quality: 'Lite', speed: 'Normal' };
 
 describe('fair queue across users [memory bus, one render slot]', () => {
+  let gated: GatedRig;
   let rig: Rig;
   let provider: GatedProvider;
-  let sampleDir: string;
 
   beforeAll(async () => {
-    sampleDir = await mkdtemp(path.join(os.tmpdir(), 'kadr-gated-'));
-    provider = await GatedProvider.create(sampleDir);
-    rig = await startRig({
-      env: { WORKER_CONCURRENCY: '1', ACTIVE_JOBS_CAP_FREE: '50' },
-      start: { providers: [provider] },
-    });
+    gated = await startGatedRig();
+    ({ rig, provider } = gated);
   }, 60_000);
-  afterAll(async () => {
-    provider.openAll();
-    await rig.close();
-    await rm(sampleDir, { recursive: true, force: true });
-  });
+  afterAll(() => gated.close());
 
   const create = (userId: string) => submitJob(rig.api.url, userId, LITE);
 

@@ -241,6 +241,19 @@ export const JobOutputSchema = z.object({
 });
 export type JobOutput = z.infer<typeof JobOutputSchema>;
 
+/**
+ * Where an active job stands in the queue: its place in the order workers claim jobs (PENDING only) and
+ * when it should start and finish, estimated from recent renders of the same model, quality, length and
+ * speed and the renders in progress. An estimate is null when there is no history to make it from.
+ */
+export const JobQueueForecastSchema = z.object({
+  /** 1 = the next job a free worker takes; null while rendering. */
+  position: z.number().int().positive().nullable(),
+  estimatedStartAt: isoDate.nullable(),
+  estimatedFinishAt: isoDate.nullable(),
+});
+export type JobQueueForecast = z.infer<typeof JobQueueForecastSchema>;
+
 /** One job as its owner (or the administrator) sees it; `id, status, progress, createdAt` is the live-tracking part. */
 export const JobViewSchema = z.object({
   id: z.string().min(1),
@@ -264,6 +277,8 @@ export const JobViewSchema = z.object({
   errorMessage: z.string().nullable(),
   completedAt: isoDate.nullable(),
   output: JobOutputSchema.nullable(),
+  /** On the owner's reads of an active job (`/jobs/active`, `/jobs/{id}`); absent or null otherwise. */
+  queue: JobQueueForecastSchema.nullable().optional(),
 });
 export type JobView = z.infer<typeof JobViewSchema>;
 

@@ -1,7 +1,9 @@
-import { copyFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { GenerationContext, GenerationRequest, VideoProvider } from '../../src/domain/generation/video-provider';
 import { LocalVideoProvider } from '../../src/integrations/providers/local/local-provider';
+import { startRig, type Rig } from './test-rig';
 
 /**
  * A `local` provider for tests that need to decide when each render ends: every render records
@@ -84,4 +86,29 @@ export class GatedProvider implements VideoProvider {
   async startedCount(count: number): Promise<void> {
     while (this.started.length < count) await new Promise<void>((resolve) => this.waiting.push(resolve));
   }
+}
+
+/** A rig whose renders the test lets go one by one: the gated provider, one render slot, room for many jobs. */
+export interface GatedRig {
+  rig: Rig;
+  provider: GatedProvider;
+  close(): Promise<void>;
+}
+
+export async function startGatedRig(env: Record<string, string> = {}): Promise<GatedRig> {
+  const sampleDir = await mkdtemp(path.join(os.tmpdir(), 'kadr-gated-'));
+  const provider = await GatedProvider.create(sampleDir);
+  const rig = await startRig({
+    env: { WORKER_CONCURRENCY: '1', ACTIVE_JOBS_CAP_FREE: '50', ...env },
+    start: { providers: [provider] },
+  });
+  return {
+    rig,
+    provider,
+    async close() {
+      provider.openAll();
+      await rig.close();
+      await rm(sampleDir, { recursive: true, force: true });
+    },
+  };
 }

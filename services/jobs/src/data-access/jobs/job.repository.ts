@@ -43,6 +43,20 @@ export interface PendingOutbox {
   deleted: boolean;
 }
 
+/** What a render's length depends on: the same model, quality, length and speed render alike. */
+export interface RenderShape {
+  modelId: string;
+  quality: Job['quality'];
+  durationSeconds: number;
+  speed: Job['speed'];
+}
+
+/** One finished render: from the claim of its last attempt to its completion. */
+export interface RenderSpan {
+  startedAt: Date;
+  completedAt: Date;
+}
+
 /** One user's place in the claim queue: the user's oldest PENDING job and what the user has running. */
 export interface QueueHead {
   job: Job;
@@ -62,6 +76,10 @@ export interface JobRepository {
   /** A user's jobs (not deleted) in the given statuses, newest first. */
   listForUser(userId: string, query: JobListQuery): Promise<Job[]>;
   countForUser(userId: string, statuses: readonly JobStatus[]): Promise<number>;
+  /** Jobs (not deleted, of every user) in the given statuses, oldest first (created, then id); at most `limit`. */
+  listInStatus(statuses: readonly JobStatus[], limit: number): Promise<Job[]>;
+  /** The newest completed renders of this shape (not deleted), newest first; at most `limit`. */
+  recentRenders(shape: RenderShape, limit: number): Promise<RenderSpan[]>;
   /** The updated job, or null when it does not exist, is deleted, or the condition does not hold. */
   update(id: string, condition: JobCondition, change: JobChange): Promise<Job | null>;
   /** Removes a job that never left RESERVING (a saga undone before anything was held or published). */

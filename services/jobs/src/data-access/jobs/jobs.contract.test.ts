@@ -78,6 +78,46 @@ describeRepositoryContract<JobRepository>(
       expect(await getRepo().findByIdempotencyKey('user-3', key)).toBeNull();
     });
 
+    it("lists every user's jobs in some statuses oldest first (deleted left out), at most the limit", async () => {
+      const base = Date.now() - 60_000;
+      const mine = [
+        aJob({ userId: `q-${randomUUID()}`, status: 'PENDING', createdAt: new Date(base + 2) }),
+        aJob({ userId: `q-${randomUUID()}`, status: 'PROCESSING', createdAt: new Date(base + 1) }),
+        aJob({ userId: `q-${randomUUID()}`, status: 'PENDING', createdAt: new Date(base + 3), deletedAt: new Date() }),
+        aJob({ userId: `q-${randomUUID()}`, status: 'COMPLETED', createdAt: new Date(base) }),
+      ];
+      for (const job of mine) await getRepo().insert(job);
+      const ids = new Set(mine.map((j) => j.id));
+      const listed = (await getRepo().listInStatus(['PENDING', 'PROCESSING'], 1000)).filter((j) => ids.has(j.id));
+      expect(listed.map((j) => j.id)).toEqual([mine[1]!.id, mine[0]!.id]);
+      expect(await getRepo().listInStatus(['PENDING', 'PROCESSING'], 1)).toHaveLength(1);
+    });
+
+    it('answers the newest completed renders of one shape only', async () => {
+      const modelId = `model-${randomUUID()}`;
+      const at = (s: number) => new Date(Date.UTC(2026, 10, 28, 4, 0, s));
+      const done = (start: number, end: number, overrides: Partial<Job> = {}) =>
+        aJob({ modelId, status: 'COMPLETED', startedAt: at(start), completedAt: at(end), ...overrides });
+      for (const job of [
+        done(0, 10),
+        done(20, 32),
+        done(40, 49),
+        done(50, 58, { quality: 'Pro' }),
+        done(60, 70, { speed: 'Fast' }),
+        done(60, 75, { durationSeconds: 10 }),
+        done(60, 61, { deletedAt: new Date() }),
+        aJob({ modelId, status: 'FAILED', startedAt: at(60), completedAt: null }),
+      ]) {
+        await getRepo().insert(job);
+      }
+      const shape = { modelId, quality: 'Lite', durationSeconds: 5, speed: 'Normal' } as const;
+      expect(await getRepo().recentRenders(shape, 2)).toEqual([
+        { startedAt: at(40), completedAt: at(49) },
+        { startedAt: at(20), completedAt: at(32) },
+      ]);
+      expect(await getRepo().recentRenders({ ...shape, modelId: 'none' }, 5)).toEqual([]);
+    });
+
     it('updates only when the condition holds, and 20 concurrent claims have one winner', async () => {
       const job = aJob();
       await getRepo().insert(job);

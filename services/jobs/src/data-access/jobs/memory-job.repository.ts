@@ -9,6 +9,8 @@ import {
   type JobRepository,
   type PendingOutbox,
   type QueueHead,
+  type RenderShape,
+  type RenderSpan,
 } from './job.repository';
 
 type StoredJob = DeepReadonly<Job>;
@@ -59,6 +61,29 @@ export class MemoryJobRepository implements JobRepository {
       skip,
       limit: take,
     });
+  }
+
+  listInStatus(statuses: readonly JobStatus[], limit: number): Promise<Job[]> {
+    return this.jobs.find((j) => !j.deletedAt && statuses.includes(j.status), {
+      sort: { createdAt: 1, id: 1 },
+      limit,
+    });
+  }
+
+  async recentRenders(shape: RenderShape, limit: number): Promise<RenderSpan[]> {
+    const done = await this.jobs.find(
+      (j) =>
+        !j.deletedAt &&
+        j.status === 'COMPLETED' &&
+        !!j.startedAt &&
+        !!j.completedAt &&
+        j.modelId === shape.modelId &&
+        j.quality === shape.quality &&
+        j.durationSeconds === shape.durationSeconds &&
+        j.speed === shape.speed,
+      { sort: { completedAt: -1 }, limit },
+    );
+    return done.map((j) => ({ startedAt: j.startedAt!, completedAt: j.completedAt! }));
   }
 
   countForUser(userId: string, statuses: JobListQuery['statuses']): Promise<number> {

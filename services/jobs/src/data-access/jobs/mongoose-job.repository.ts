@@ -10,6 +10,8 @@ import {
   type JobRepository,
   type PendingOutbox,
   type QueueHead,
+  type RenderShape,
+  type RenderSpan,
 } from './job.repository';
 
 interface JobDocument extends Omit<Job, 'id'> {
@@ -95,6 +97,8 @@ jobSchema.index({ status: 1, updatedAt: 1 });
 // The claim queue: PENDING jobs oldest first, and each user's running jobs and latest start.
 jobSchema.index({ status: 1, createdAt: 1 });
 jobSchema.index({ userId: 1, startedAt: -1 });
+// The render history the queue's estimates read (recentRenders).
+jobSchema.index({ status: 1, modelId: 1, quality: 1, durationSeconds: 1, speed: 1, completedAt: -1 });
 
 function toJob({ _id, ...rest }: JobDocument): Job {
   return {
@@ -167,6 +171,44 @@ export class MongooseJobRepository implements JobRepository {
       return docs.map(toJob);
     } catch (err) {
       throw toDbTransientError(err, 'jobs.listForUser');
+    }
+  }
+
+  async listInStatus(statuses: readonly JobStatus[], limit: number): Promise<Job[]> {
+    try {
+      const docs = await this.jobs
+        .find({ deletedAt: null, status: { $in: [...statuses] } })
+        .sort({ createdAt: 1, _id: 1 })
+        .limit(limit)
+        .lean();
+      return docs.map(toJob);
+    } catch (err) {
+      throw toDbTransientError(err, 'jobs.listInStatus');
+    }
+  }
+
+  async recentRenders(shape: RenderShape, limit: number): Promise<RenderSpan[]> {
+    try {
+      const docs = await this.jobs
+        .find(
+          {
+            status: 'COMPLETED',
+            deletedAt: null,
+            startedAt: { $ne: null },
+            completedAt: { $ne: null },
+            modelId: shape.modelId,
+            quality: shape.quality,
+            durationSeconds: shape.durationSeconds,
+            speed: shape.speed,
+          },
+          { startedAt: 1, completedAt: 1 },
+        )
+        .sort({ completedAt: -1 })
+        .limit(limit)
+        .lean();
+      return docs.map((doc) => ({ startedAt: doc.startedAt!, completedAt: doc.completedAt! }));
+    } catch (err) {
+      throw toDbTransientError(err, 'jobs.recentRenders');
     }
   }
 

@@ -1,5 +1,18 @@
-import type { AdminJobView, JobEvent, JobView } from '@kadr/contracts';
+import type { AdminJobView, JobEvent, JobQueueForecast, JobView } from '@kadr/contracts';
+import type { QueueForecast } from '../queue/queue-forecast';
 import type { Job } from './job';
+
+const queueView = (forecast: QueueForecast): JobQueueForecast => ({
+  position: forecast.position,
+  estimatedStartAt: forecast.estimatedStartAt?.toISOString() ?? null,
+  estimatedFinishAt: forecast.estimatedFinishAt?.toISOString() ?? null,
+});
+
+/** A job as its owner sees it, with its place in the queue when it is active. */
+export function jobViewWithQueue(job: Job, forecasts: ReadonlyMap<string, QueueForecast>): JobView {
+  const forecast = forecasts.get(job.id);
+  return { ...jobView(job), queue: forecast ? queueView(forecast) : null };
+}
 
 /** A job as its owner sees it (never called for RESERVING jobs, which are not shown). */
 export function jobView(job: Job): JobView {

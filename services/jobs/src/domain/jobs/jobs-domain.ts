@@ -6,6 +6,7 @@ import type { ActiveJobsCaps } from './active-jobs-cap';
 import type { CommerceClient } from '../../integrations/commerce/commerce-client';
 import { JobCreation, type SagaHooks } from './create-job';
 import { JobAdministration } from './job-admin';
+import { QueueForecasts } from '../queue/queue-forecasts';
 import { JobCancellation } from './job-cancellation';
 import { JobDispatcher } from './job-dispatcher';
 import type { JobsApiMetrics } from './job-metrics';
@@ -29,6 +30,8 @@ export interface JobsPolicy {
 export interface JobsDomain {
   creation: JobCreation;
   cancellation: JobCancellation;
+  /** Queue positions and estimates served on job reads. */
+  forecasts: QueueForecasts;
   reconciler: SagaReconciler;
   dispatcher: JobDispatcher;
   admin: JobAdministration;
@@ -66,6 +69,7 @@ export function createJobsDomain(options: JobsDomainOptions): JobsDomain {
   return {
     creation,
     cancellation: new JobCancellation({ jobs, onOutboxWritten, metrics }),
+    forecasts: new QueueForecasts(jobs),
     reconciler: new SagaReconciler({
       jobs,
       commerce,

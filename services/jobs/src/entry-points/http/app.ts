@@ -17,6 +17,7 @@ import { catalogueRoutes } from './catalogue.routes';
 import { jobsProblemOf } from './domain-problems';
 import { jobsRoutes } from './jobs.routes';
 import type { JobCancellation } from '../../domain/jobs/job-cancellation';
+import type { QueueForecasts } from '../../domain/queue/queue-forecasts';
 import { settingsRoutes } from './settings.routes';
 
 export interface JobsAppDeps {
@@ -29,6 +30,7 @@ export interface JobsAppDeps {
   providers: ProviderRegistry;
   creation: JobCreation;
   cancellation: JobCancellation;
+  forecasts: QueueForecasts;
   admin: JobAdministration;
 }
 
@@ -38,7 +40,14 @@ export function createJobsApp(deps: JobsAppDeps): HttpApp {
   authenticated.use(requireInternalCaller({ keys: deps.internalTokenKeys, audience: 'jobs' }));
   authenticated.use(catalogueRoutes(deps.providers));
   authenticated.use(settingsRoutes(deps.settings, deps.providers));
-  authenticated.use(jobsRoutes({ jobs: deps.jobs, creation: deps.creation, cancellation: deps.cancellation }));
+  authenticated.use(
+    jobsRoutes({
+      jobs: deps.jobs,
+      creation: deps.creation,
+      cancellation: deps.cancellation,
+      forecasts: deps.forecasts,
+    }),
+  );
   authenticated.use(adminRoutes(deps.admin));
   return createHttpApp({
     service: 'jobs',

@@ -5,7 +5,8 @@ import type { JobRepository } from '../../data-access/jobs/job.repository';
 import type { JobCreation } from '../../domain/jobs/create-job';
 import type { JobCancellation } from '../../domain/jobs/job-cancellation';
 import { ACTIVE_STATUSES, VISIBLE_STATUSES } from '../../domain/jobs/job';
-import { jobView } from '../../domain/jobs/job-view';
+import { jobView, jobViewWithQueue } from '../../domain/jobs/job-view';
+import type { QueueForecasts } from '../../domain/queue/queue-forecasts';
 import { correlationIdOf, requireUser } from './callers';
 import { CreateJobBodySchema, IdParamSchema, IdempotencyKeySchema, TakeQuerySchema } from './request-schemas';
 
@@ -14,6 +15,7 @@ export function jobsRoutes(deps: {
   jobs: JobRepository;
   creation: JobCreation;
   cancellation: JobCancellation;
+  forecasts: QueueForecasts;
 }): Router {
   const router = Router();
 
@@ -56,8 +58,11 @@ export function jobsRoutes(deps: {
   router.get('/jobs/active', async (req, res) => {
     const { userId } = requireUser(res);
     const { take } = parseInput(TakeQuerySchema, req.query);
-    const jobs = await deps.jobs.listForUser(userId, { statuses: ACTIVE_STATUSES, skip: 0, take });
-    const body: JobListResponse = { items: jobs.map(jobView) };
+    const [jobs, forecasts] = await Promise.all([
+      deps.jobs.listForUser(userId, { statuses: ACTIVE_STATUSES, skip: 0, take }),
+      deps.forecasts.current(),
+    ]);
+    const body: JobListResponse = { items: jobs.map((job) => jobViewWithQueue(job, forecasts)) };
     res.json(body);
   });
 
@@ -76,7 +81,8 @@ export function jobsRoutes(deps: {
     if (!job || job.userId !== userId || job.deletedAt || job.status === 'RESERVING') {
       throw new HttpProblem('not_found', { detail: 'No such job.' });
     }
-    const body: JobResponse = { data: jobView(job) };
+    const active = job.status === 'PENDING' || job.status === 'PROCESSING';
+    const body: JobResponse = { data: active ? jobViewWithQueue(job, await deps.forecasts.current()) : jobView(job) };
     res.json(body);
   });
 
