@@ -41,6 +41,8 @@ export interface InternalCall {
   path: string;
   /** Sent as JSON when given. */
   body?: unknown;
+  /** The caller's Idempotency-Key, passed on so the called service applies a retried change once. */
+  idempotencyKey?: string;
   identity: InternalCallIdentity;
   timeoutMs: number;
   /** The called service's breaker (`internalCallBreaker`): while open, the call fails at once. */
@@ -161,11 +163,20 @@ function failureOutcome(error: unknown): InternalCallOutcome {
   return 'unavailable';
 }
 
-async function send({ method, baseUrl, path, body, identity, timeoutMs }: InternalCall): Promise<Response> {
+async function send({
+  method,
+  baseUrl,
+  path,
+  body,
+  idempotencyKey,
+  identity,
+  timeoutMs,
+}: InternalCall): Promise<Response> {
   return fetch(new URL(path, baseUrl), {
     method,
     headers: {
       ...(await internalCallHeaders(identity)),
+      ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
       accept: 'application/json',
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },

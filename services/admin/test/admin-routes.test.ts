@@ -235,6 +235,44 @@ describe('admin HTTP routes', () => {
       expect(res.body).toMatchObject({ data: { hold: null, ledger: null }, meta: { missing: ['hold', 'ledger'] } });
     });
 
+    it("adjusts a user's credits through commerce with the administrator's key, and audits amount and reason", async () => {
+      const adjust = async (body: object, key?: string) => {
+        const call = request(rig.admin.app)
+          .post('/admin/users/user-9/credit-adjustments')
+          .set(await as());
+        return (key ? call.set('idempotency-key', key) : call).send(body);
+      };
+      const added = await adjust({ amount: 25, reason: 'Goodwill after an outage' }, 'adj-1');
+      expect(added.status).toBe(201);
+      expect(added.body.data).toMatchObject({ userId: 'user-9', balance: 65, applied: true });
+      expect((await adjust({ amount: 25, reason: 'Goodwill after an outage' }, 'adj-1')).status).toBe(200);
+      const refused = await adjust({ amount: -41, reason: 'Chargeback' }, 'adj-2');
+      expect(refused.status).toBe(409);
+      expect(refused.body.detail).toMatch(/^40 credits are available/);
+      expect((await adjust({ amount: 0, reason: 'nothing' }, 'adj-3')).status).toBe(400);
+      expect((await adjust({ amount: 5, reason: 'no key' })).status).toBe(400);
+
+      const forwarded = commerce.calls.filter((c) => c.method === 'POST');
+      expect(forwarded.map((c) => c.path)).toEqual([
+        '/internal/users/user-9/adjustments key=adj-1',
+        '/internal/users/user-9/adjustments key=adj-1',
+        '/internal/users/user-9/adjustments key=adj-2',
+      ]);
+      expect(forwarded[0]?.body).toEqual({ amount: 25, reason: 'Goodwill after an outage' });
+      expect(forwarded.every((c) => c.caller.kind === 'user' && c.caller.roles.includes('admin'))).toBe(true);
+      const lines = await auditLines('credits.adjust');
+      // Successes carry the amount and the reason; refusals the problem's reason.
+      expect(lines.map((e) => [e.targetId, e.outcome, e.detail.amount ?? null, e.detail.reason]).sort()).toEqual(
+        [
+          ['user-9', 'failure', null, 'conflict'],
+          ['user-9', 'failure', null, 'validation'],
+          ['user-9', 'failure', null, 'validation'],
+          ['user-9', 'success', 25, 'Goodwill after an outage'],
+          ['user-9', 'success', 25, 'Goodwill after an outage'],
+        ].sort(),
+      );
+    });
+
     it('forwards requeue, mark-failed and delete (with force) and audits each with its outcome', async () => {
       const send = async (method: 'post' | 'delete', route: string, body?: object) =>
         (method === 'post' ? request(rig.admin.app).post(route) : request(rig.admin.app).delete(route))

@@ -159,4 +159,51 @@ describe('billing history routes (memory)', () => {
     await request(h.app).get('/api/commerce/jobs/nope/receipt').set('authorization', auth).expect(404);
     await request(h.app).get('/api/commerce/jobs/bad%20id/receipt').set('authorization', auth).expect(400);
   });
+
+  it("the administrator's adjustment: applied once per key, never below what is available, on the user's ledger with its reason", async () => {
+    const userId = `u-${randomUUID()}`;
+    await history(userId); // balance 40, 3 held
+    const admin = await bearer(userToken('the-admin', ['user', 'admin']));
+    const adjust = (key: string | null, body: object, auth = admin) => {
+      const call = request(h.app).post(`/internal/users/${userId}/adjustments`).set('authorization', auth);
+      return (key ? call.set('idempotency-key', key) : call).send(body);
+    };
+    const added = await adjust('k1', { amount: 15, reason: 'Goodwill after an outage' }).expect(201);
+    expect(added.body.data).toMatchObject({ balance: 55, heldCredits: 3, available: 52, applied: true });
+    const replayed = await adjust('k1', { amount: 15, reason: 'Goodwill after an outage' }).expect(200);
+    expect(replayed.body.data).toMatchObject({ balance: 55, applied: false });
+
+    const tooMuch = await adjust('k2', { amount: -53, reason: 'Chargeback' }).expect(409);
+    expect(tooMuch.body.detail).toBe(
+      '52 credits are available (3 held for videos in progress); taking 53 would leave the balance below zero.',
+    );
+    await adjust('k3', { amount: -52, reason: 'Chargeback' }).expect(201);
+
+    for (const bad of [
+      { amount: 0, reason: 'nothing' },
+      { amount: 1.5, reason: 'half' },
+      { amount: 5, reason: ' ' },
+    ]) {
+      const refused = await adjust('k4', bad).expect(400);
+      expect(refused.body.type).toBe('/problems/validation');
+    }
+    await adjust(null, { amount: 5, reason: 'no key' }).expect(400);
+    await adjust('k5', { amount: 5, reason: 'not the admin' }, await asUser(userId)).expect(403);
+
+    await h.relay.drain();
+    const lines = BillingLedgerResponseSchema.parse(
+      (
+        await request(h.app)
+          .get('/api/commerce/ledger?kind=adjustment')
+          .set('authorization', await asUser(userId))
+          .expect(200)
+      ).body,
+    );
+    expect(lines.items.map((line) => [line.balanceDelta, line.reason, line.referenceType])).toEqual([
+      [-52, 'Chargeback', 'other'],
+      [15, 'Goodwill after an outage', 'other'],
+    ]);
+    expect(lines.balance).toBe(3);
+    expect((await h.adapters.accounts.get(userId))?.balance).toBe(3);
+  });
 });

@@ -15,6 +15,8 @@ export const ADMIN_PATHS = {
   users: '/admin/users',
   user: (userId: string) => `/admin/users/${encodeURIComponent(userId)}`,
   userJobs: (userId: string) => `/admin/users/${encodeURIComponent(userId)}/jobs`,
+  /** The administrator adjusts a user's credits (Idempotency-Key: applied once). */
+  creditAdjustments: (userId: string) => `/admin/users/${encodeURIComponent(userId)}/credit-adjustments`,
   job: (jobId: string) => `/admin/jobs/${encodeURIComponent(jobId)}`,
   requeueJob: (jobId: string) => `/admin/jobs/${encodeURIComponent(jobId)}/requeue`,
   markJobFailed: (jobId: string) => `/admin/jobs/${encodeURIComponent(jobId)}/mark-failed`,

@@ -36,6 +36,8 @@ export const COMMERCE_PATHS = {
   ledger: (userId: string, reference: string) =>
     `/internal/ledger?userId=${encodeURIComponent(userId)}&reference=${encodeURIComponent(reference)}`,
   entitlements: (userId: string) => `/internal/users/${encodeURIComponent(userId)}/entitlements`,
+  /** The administrator's credit adjustments of a user (the admin service calls it with the administrator's token). */
+  adjustments: (userId: string) => `/internal/users/${encodeURIComponent(userId)}/adjustments`,
   reconciliation: (userId: string) => `/internal/reconciliation/${encodeURIComponent(userId)}`,
 } as const;
 
@@ -417,3 +419,34 @@ export const JobReceiptSchema = z.object({
 export type JobReceipt = z.infer<typeof JobReceiptSchema>;
 export const JobReceiptResponseSchema = z.object({ data: JobReceiptSchema });
 export type JobReceiptResponse = z.infer<typeof JobReceiptResponseSchema>;
+
+// ---------------------------------------------------------------- the administrator's credit adjustments
+
+/** The most one adjustment may add or take (a typo guard, not a business limit). */
+export const MAX_CREDIT_ADJUSTMENT = 100_000;
+
+/** `POST …/credit-adjustments` body: a non-zero whole number of credits (negative takes) and why, shown to the user. */
+export const CreditAdjustmentRequestSchema = z
+  .strictObject({
+    amount: z
+      .number()
+      .int('Whole credits only.')
+      .min(-MAX_CREDIT_ADJUSTMENT, `At most ${MAX_CREDIT_ADJUSTMENT} credits at once.`)
+      .max(MAX_CREDIT_ADJUSTMENT, `At most ${MAX_CREDIT_ADJUSTMENT} credits at once.`)
+      .refine((amount) => amount !== 0, 'Enter a number of credits other than 0.'),
+    reason: z.string().trim().min(3, 'Say why, in a few words.').max(200, 'At most 200 characters.'),
+  })
+  .meta({ id: 'CreditAdjustmentRequest' });
+export type CreditAdjustmentRequest = z.infer<typeof CreditAdjustmentRequestSchema>;
+
+/** 201 when applied now, 200 when this Idempotency-Key's adjustment was applied before: the account after it. */
+export const CreditAdjustmentResponseSchema = z.object({
+  data: z.object({
+    userId: z.string().min(1),
+    balance: z.number().int(),
+    heldCredits: z.number().int(),
+    available: z.number().int(),
+    applied: z.boolean(),
+  }),
+});
+export type CreditAdjustmentResponse = z.infer<typeof CreditAdjustmentResponseSchema>;

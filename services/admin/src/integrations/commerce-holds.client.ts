@@ -1,6 +1,9 @@
 import {
   COMMERCE_PATHS,
+  CreditAdjustmentResponseSchema,
   HoldResponseSchema,
+  type CreditAdjustmentRequest,
+  type CreditAdjustmentResponse,
   LedgerEntriesResponseSchema,
   type HoldResponse,
   type LedgerEntryView,
@@ -13,9 +16,9 @@ import type { Upstream } from './upstream';
 export type HoldLookup = { hold: HoldResponse['data'] | null } | 'unavailable';
 
 /**
- * Commerce's view of a job — its hold and the ledger entries it caused — read with the
- * administrator's identity (audience `commerce`). When commerce cannot or will not answer, the
- * part is `unavailable` and the job detail lists it as missing instead of failing.
+ * Commerce for the administrator (audience `commerce`, the administrator's identity): a job's hold
+ * and the ledger entries it caused — when commerce cannot or will not answer, the part is
+ * `unavailable` and the job detail lists it as missing instead of failing — and credit adjustments.
  */
 export class CommerceHoldsClient {
   constructor(
@@ -53,5 +56,24 @@ export class CommerceHoldsClient {
       this.logger.warn({ jobId, err: error }, 'commerce unreachable for the ledger entries');
     }
     return 'unavailable';
+  }
+
+  /** Adjusts a user's credits once per Idempotency-Key; commerce's refusals (409 too few available, 400) are passed on. */
+  async adjustCredits(
+    admin: InternalCaller,
+    userId: string,
+    adjustment: CreditAdjustmentRequest,
+    idempotencyKey: string,
+    correlationId?: string,
+  ): Promise<{ status: number; body: CreditAdjustmentResponse }> {
+    const answer = await this.upstream.call(admin, 'POST', COMMERCE_PATHS.adjustments(userId), {
+      body: adjustment,
+      idempotencyKey,
+      correlationId,
+    });
+    if (answer.status !== 200 && answer.status !== 201) throw this.upstream.failure(answer);
+    const parsed = CreditAdjustmentResponseSchema.safeParse(answer.body);
+    if (!parsed.success) throw this.upstream.unexpectedShape();
+    return { status: answer.status, body: parsed.data };
   }
 }

@@ -45,7 +45,7 @@ export class Upstream {
     caller: InternalCaller,
     method: 'GET' | 'POST' | 'DELETE',
     path: string,
-    { body, correlationId }: { body?: unknown; correlationId?: string } = {},
+    { body, correlationId, idempotencyKey }: { body?: unknown; correlationId?: string; idempotencyKey?: string } = {},
   ): Promise<UpstreamAnswer> {
     const { name, baseUrl, keys, timeoutMs } = this.options;
     if (!baseUrl) throw new HttpProblem('service_unavailable', { detail: `The ${name} service is not configured.` });
@@ -56,6 +56,7 @@ export class Upstream {
         baseUrl,
         path,
         body,
+        idempotencyKey,
         identity: { caller, audience: name, keys, correlationId },
         timeoutMs,
         breaker: this.options.breaker,

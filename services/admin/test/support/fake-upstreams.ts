@@ -142,6 +142,30 @@ export async function startFakeCommerce(secret: string): Promise<FakeUpstream> {
     }
     problem(res, 403, 'forbidden', 'This call is for internal services only.');
   });
+  // Adjustments as commerce answers them: 201 the first time a key is seen, 200 after; a take of more
+  // than 40 is refused (409) as when too few credits are available.
+  const adjusted = new Set<string>();
+  app.post('/internal/users/:userId/adjustments', express.json(), async (req, res) => {
+    const token = (req.get('authorization') ?? '').replace(/^Bearer /, '');
+    const caller = await verifyInternalToken(token, { keys, audience: 'commerce' });
+    const key = req.get('idempotency-key') ?? '';
+    calls.push({ method: req.method, path: `${req.originalUrl} key=${key}`, caller, body: req.body as unknown });
+    const { amount } = req.body as { amount: number };
+    if (amount < -40) {
+      problem(
+        res,
+        409,
+        'conflict',
+        '40 credits are available (0 held for videos in progress); taking 41 would leave the balance below zero.',
+      );
+      return;
+    }
+    const first = !adjusted.has(key);
+    adjusted.add(key);
+    res.status(first ? 201 : 200).json({
+      data: { userId: req.params.userId, balance: 40 + amount, heldCredits: 0, available: 40 + amount, applied: first },
+    });
+  });
   app.get('/internal/ledger', async (req, res) => {
     const token = (req.get('authorization') ?? '').replace(/^Bearer /, '');
     const caller = await verifyInternalToken(token, { keys, audience: 'commerce' });

@@ -1,6 +1,8 @@
 import { Router, type Request } from 'express';
+import { z } from 'zod';
 import {
   AdminMarkFailedRequestSchema,
+  CreditAdjustmentRequestSchema,
   type AdminJobDetailPage,
   type AdminLogsPage,
   type AdminUserDeletionResponse,
@@ -40,6 +42,9 @@ export interface AdminRoutesDeps {
   logger: Logger;
   deadLetters: Omit<DeadLetterRoutesDeps, 'audited'>;
 }
+
+/** The administrator's Idempotency-Key (the gateway requires one on every state-changing call): one adjustment per key. */
+const AdjustmentKeySchema = z.string().trim().min(1, 'An Idempotency-Key is required.').max(200);
 
 const idTarget =
   (kind: 'user' | 'job'): TargetOf =>
@@ -135,6 +140,25 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
       };
       res.set('Cache-Control', 'private, no-store').json(body);
       return { userId: data.job.userId, missing: body.meta.missing.join(',') || null };
+    }),
+  );
+
+  // Money changed by a person: audited with the amount and the reason; the key makes a retry harmless.
+  router.post(
+    '/admin/users/:id/credit-adjustments',
+    audited('credits.adjust', idTarget('user'), async ({ req, res, admin, correlationId }) => {
+      const userId = idOf(req);
+      const adjustment = parseInput(CreditAdjustmentRequestSchema, req.body);
+      const key = parseInput(AdjustmentKeySchema, req.get('idempotency-key'));
+      const { status, body } = await holds.adjustCredits(admin, userId, adjustment, key, correlation(correlationId));
+      res.status(status).json(body);
+      return {
+        userId,
+        amount: adjustment.amount,
+        reason: adjustment.reason,
+        applied: body.data.applied,
+        balance: body.data.balance,
+      };
     }),
   );
 

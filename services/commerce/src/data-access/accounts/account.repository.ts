@@ -66,6 +66,12 @@ export interface AccountRepository {
   /** Adds credits for `orderId` once (null when that order was already applied). */
   grant(userId: string, orderId: string, credits: number, change: AccountChange): Promise<Account | null>;
   /**
+   * Adds `delta` credits (negative: takes them) once per `adjustmentId`, only while at least `-delta` are
+   * available (held credits are never taken; the balance never goes below zero). Null when that adjustment
+   * was already applied or too few credits are available.
+   */
+  adjust(userId: string, adjustmentId: string, delta: number, change: AccountChange): Promise<Account | null>;
+  /**
    * Replaces the subscription if it is still the one read (`expected`, null = none), and
    * records `appliedOrderId` (null when that order was already applied). Null when it changed meanwhile.
    */

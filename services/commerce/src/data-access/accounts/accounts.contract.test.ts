@@ -332,6 +332,26 @@ describeRepositoryContract<AccountRepository>(
         });
       });
 
+      it('adjusts once per adjustment, never below what is available (held credits stay), even concurrently', async () => {
+        const userId = newUserId();
+        await getRepo().open(userId, welcome(50));
+        await getRepo().holdCredits(userId, creditHold('job', 20), holdChange('job', 20));
+        const change = (delta: number) =>
+          accountChange({ kind: 'adjustment', balanceDelta: delta, reference: 'adj', reason: 'r', correlationId: 'c' });
+        const added = await Promise.all(
+          Array.from({ length: 5 }, () => getRepo().adjust(userId, 'adjustment:a1', 15, change(15))),
+        );
+        expect(succeeded(added)).toBe(1);
+        // 45 available (65 − 20 held): taking 46 is refused, taking 45 leaves the held 20.
+        expect(await getRepo().adjust(userId, 'adjustment:a2', -46, change(-46))).toBeNull();
+        const taken = await Promise.all(
+          Array.from({ length: 3 }, (_v, i) => getRepo().adjust(userId, `adjustment:b${i}`, -30, change(-30))),
+        );
+        expect(succeeded(taken)).toBe(1);
+        expect(await getRepo().get(userId)).toMatchObject({ balance: 35, held: 20, available: 15 });
+        expect((await getRepo().get(userId))?.outbox.filter((c) => c.kind === 'adjustment')).toHaveLength(2);
+      });
+
       it('replaces the subscription only when it is still the one read (compare-and-set)', async () => {
         const userId = newUserId();
         await getRepo().open(userId, welcome(0));

@@ -137,6 +137,20 @@ export class MemoryAccountRepository implements AccountRepository {
     );
   }
 
+  adjust(userId: string, adjustmentId: string, delta: number, change: AccountChange): Promise<Account | null> {
+    return this.accounts.updateOne(
+      (a) => a.userId === userId,
+      (a) => !a.appliedOrderIds.includes(adjustmentId) && a.available + delta >= 0,
+      (a) => {
+        a.balance += delta;
+        a.available += delta;
+        a.appliedOrderIds.push(adjustmentId);
+        a.outbox.push(change);
+        a.updatedAt = change.occurredAt;
+      },
+    );
+  }
+
   replaceSubscription(
     userId: string,
     expected: SubscriptionVersion | null,

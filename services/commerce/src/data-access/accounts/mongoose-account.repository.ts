@@ -259,6 +259,18 @@ export class MongooseAccountRepository implements AccountRepository {
     );
   }
 
+  adjust(userId: string, adjustmentId: string, delta: number, change: AccountChange): Promise<Account | null> {
+    return this.update(
+      'accounts.adjust',
+      { userId, appliedOrderIds: { $ne: adjustmentId }, available: { $gte: -delta } },
+      {
+        $inc: { balance: delta, available: delta },
+        $push: { appliedOrderIds: adjustmentId, outbox: change },
+        $set: { updatedAt: change.occurredAt },
+      },
+    );
+  }
+
   replaceSubscription(
     userId: string,
     expected: SubscriptionVersion | null,

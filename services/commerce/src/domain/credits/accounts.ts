@@ -2,6 +2,7 @@ import type { Credits } from '@kadr/contracts';
 import type { AccountRepository } from '../../data-access/accounts/account.repository';
 import { UNOBSERVED, type CommerceObserver } from '../commerce-observer';
 import type { Account } from './account';
+import { CommerceDomainError } from '../errors';
 import { accountChange } from './account-change';
 
 /** The unit the balance is shown in (credits are not money; `currency` of the credits API). */
@@ -81,6 +82,40 @@ export class CreditAccounts {
       this.observer.creditsGranted('purchase', credits);
     }
     return granted !== null;
+  }
+
+  /**
+   * The administrator's correction of a user's credits (`amount` may be negative), applied once per
+   * `adjustmentId`: a retry answers the account as it is. It never takes held credits nor goes below zero
+   * (409 saying what is available). The ledger line is kind `adjustment` with the reason as written.
+   */
+  async adjust(
+    userId: string,
+    adjustment: { adjustmentId: string; amount: number; reason: string },
+    correlationId: string,
+  ): Promise<{ account: Account; applied: boolean }> {
+    await this.ensure(userId, correlationId);
+    const key = `adjustment:${adjustment.adjustmentId}`;
+    const change = accountChange({
+      kind: 'adjustment',
+      balanceDelta: adjustment.amount,
+      reference: key,
+      reason: adjustment.reason,
+      correlationId,
+      at: this.now(),
+    });
+    const adjusted = await this.accounts.adjust(userId, key, adjustment.amount, change);
+    if (adjusted) {
+      this.changed();
+      return { account: adjusted, applied: true };
+    }
+    const account = (await this.accounts.get(userId))!;
+    if (account.appliedOrderIds.includes(key)) return { account, applied: false };
+    throw new CommerceDomainError(
+      'conflict',
+      `${account.available} credits are available (${account.held} held for videos in progress); ` +
+        `taking ${-adjustment.amount} would leave the balance below zero.`,
+    );
   }
 
   changed(): void {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { HoldRequestSchema } from '@kadr/contracts';
+import { CreditAdjustmentRequestSchema, HoldRequestSchema, type CreditAdjustmentResponse } from '@kadr/contracts';
 import { HttpProblem, callerOf, parseInput } from '@kadr/http-kit';
 import type { Entitlements, LedgerEntryView } from '@kadr/contracts';
 import type { AccountRepository } from '../../data-access/accounts/account.repository';
@@ -15,6 +15,8 @@ const UserIdSchema = z.object({ userId: z.string().min(1).max(128) });
 const JobIdSchema = z.object({ jobId: z.string().min(1).max(128) });
 const HoldLookupSchema = z.object({ userId: z.string().min(1).max(128) });
 const LedgerLookupSchema = z.object({ userId: z.string().min(1).max(128), reference: z.string().min(1).max(128) });
+/** The administrator's Idempotency-Key (forwarded by admin): one adjustment per key. */
+const AdjustmentKeySchema = z.string().trim().min(1, 'An Idempotency-Key is required.').max(200);
 
 /** The only service that places holds and reads them. */
 const HOLD_CALLERS = ['jobs'];
@@ -88,6 +90,26 @@ export function internalRoutes(deps: {
       }))
       .sort((a, b) => a.occurredAt.localeCompare(b.occurredAt));
     res.json({ data });
+  });
+
+  // The administrator only (a service token is refused): every adjustment is a person's decision, audited by admin.
+  router.post('/internal/users/:userId/adjustments', async (req, res) => {
+    const caller = callerOf(res);
+    if (!isAdministrator(caller)) {
+      throw new HttpProblem('forbidden', { detail: 'Only the administrator adjusts credits.' });
+    }
+    const { userId } = parseInput(UserIdSchema, req.params);
+    const key = parseInput(AdjustmentKeySchema, req.get('idempotency-key'));
+    const body = parseInput(CreditAdjustmentRequestSchema, req.body);
+    const { account, applied } = await deps.accounts.adjust(
+      userId,
+      { adjustmentId: key, amount: body.amount, reason: body.reason },
+      correlationIdOf(res),
+    );
+    const answer: CreditAdjustmentResponse = {
+      data: { userId, balance: account.balance, heldCredits: account.held, available: account.available, applied },
+    };
+    res.status(applied ? 201 : 200).json(answer);
   });
 
   router.get('/internal/reconciliation/:userId', async (req, res) => {

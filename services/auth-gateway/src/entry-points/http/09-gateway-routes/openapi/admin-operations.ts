@@ -18,6 +18,8 @@ import {
   AdminUserDeletionResponseSchema,
   AdminUserDetailResponseSchema,
   AdminUserJobsPageSchema,
+  CreditAdjustmentRequestSchema,
+  CreditAdjustmentResponseSchema,
   AdminUserJobsQuerySchema,
   AdminUsersPageSchema,
   AdminUsersQuerySchema,
@@ -79,6 +81,24 @@ export function addAdminOperations(registry: OpenApiRegistry): OpenApiRegistry {
       params: AdminIdParamsSchema,
       responses: { 200: { description: 'The job', schema: AdminJobDetailPageSchema } },
       problems: [403, 404],
+    })
+    .add({
+      ...common,
+      method: 'post',
+      path: platformPath('/admin/users/{id}/credit-adjustments'),
+      summary: "Adjust a user's credits (positive adds, negative takes) with a reason the user sees",
+      description:
+        'Applied once per Idempotency-Key (201; the same key again: 200 and the account as it is). Never takes held ' +
+        'credits nor goes below zero: 409 `conflict` says how many are available. Audited as `credits.adjust` with ' +
+        'the amount and the reason; the user\'s /billing shows it as "Adjustment: <reason>".',
+      params: AdminIdParamsSchema,
+      body: CreditAdjustmentRequestSchema,
+      destructive: true,
+      responses: {
+        200: { description: 'Applied before with this key', schema: CreditAdjustmentResponseSchema },
+        201: { description: 'Applied now', schema: CreditAdjustmentResponseSchema },
+      },
+      problems: [404, 409],
     })
     .add({
       ...common,
