@@ -112,6 +112,34 @@ const CALLS: Array<[string, () => Promise<unknown>, Expected]> = [
       key: KEY,
     },
   ],
+  ['getBillingLedger', () => api.getBillingLedger(), { method: 'GET', path: `${P}${COMMERCE_PATHS.billingLedger}` }],
+  [
+    'getBillingLedger(filters)',
+    () =>
+      api.getBillingLedger({
+        skip: 20,
+        take: 20,
+        kind: ['release', 'refund'],
+        from: '2025-03-01T00:00:00.000Z',
+        to: '2025-04-01T00:00:00.000Z',
+      }),
+    {
+      method: 'GET',
+      path: `${P}${COMMERCE_PATHS.billingLedger}`,
+      query: {
+        skip: '20',
+        take: '20',
+        kind: 'release,refund',
+        from: '2025-03-01T00:00:00.000Z',
+        to: '2025-04-01T00:00:00.000Z',
+      },
+    },
+  ],
+  [
+    'getJobReceipt',
+    () => api.getJobReceipt('job/1'),
+    { method: 'GET', path: `${P}${COMMERCE_PATHS.jobReceipt('job/1')}` },
+  ],
   ['getSubscription', () => api.getSubscription(), { method: 'GET', path: `${P}${COMMERCE_PATHS.subscription}` }],
   [
     'subscribe',
@@ -407,6 +435,35 @@ describe('cancelJob', () => {
     const detail = 'This video has already finished, so it can no longer be cancelled.';
     server.handle(inOrder(answer.problem(409, 'conflict', { detail })));
     await expect(api.cancelJob('j1', KEY)).rejects.toMatchObject({ reason: 'conflict', status: 409, detail });
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('billingLedgerCsvUrl', () => {
+  it('is the CSV path of the ledger, without a query when nothing is filtered', () => {
+    expect(api.billingLedgerCsvUrl()).toBe(`${P}${COMMERCE_PATHS.billingLedgerCsv}`);
+    expect(api.billingLedgerCsvUrl({ kind: [], from: '', to: '' })).toBe(`${P}${COMMERCE_PATHS.billingLedgerCsv}`);
+  });
+
+  it('carries the filter (kinds comma-separated, instants as given) and nothing of the paging', () => {
+    const url = new URL(
+      api.billingLedgerCsvUrl({ kind: ['grant', 'purchase'], from: '2025-03-01T00:00:00.000Z' }),
+      'http://kadr.test',
+    );
+    expect(url.pathname).toBe(`${P}${COMMERCE_PATHS.billingLedgerCsv}`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({ kind: 'grant,purchase', from: '2025-03-01T00:00:00.000Z' });
+  });
+
+  it('asks nothing of the server', () => {
+    api.billingLedgerCsvUrl({ kind: ['hold'] });
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('getJobReceipt', () => {
+  it('a 404 (no such job, or another user’s) rejects at once: asked once', async () => {
+    server.handle(inOrder(answer.problem(404, 'not_found')));
+    await expect(api.getJobReceipt('j-404')).rejects.toMatchObject({ reason: 'not_found', status: 404 });
     expect(server.requests).toHaveLength(1);
   });
 });

@@ -10,6 +10,7 @@ import type {
   AdminUserJobsPage,
   AdminUsersPage,
   AiModelsResponse,
+  BillingLedgerResponse,
   CreateJobRequest,
   CreateJobResponse,
   CreateOrderRequest,
@@ -17,8 +18,10 @@ import type {
   CreditsResponse,
   GroupedAiModelsResponse,
   JobListResponse,
+  JobReceiptResponse,
   JobResponse,
   LanguageCode,
+  LedgerKind,
   MediaPageResponse,
   MockProcessRequest,
   OrderResponse,
@@ -265,6 +268,53 @@ export function mockProcess(
   options: CallOptions = {},
 ): Promise<OrderResponse> {
   return apiRequest('POST', `${PLATFORM}/api/commerce/payment/mock-process`, { ...options, body, idempotencyKey });
+}
+
+/** What the credit history shows: some kinds of line, from an instant (inclusive) to another (exclusive). */
+export interface BillingLedgerFilter {
+  /** Sent comma-separated; none or empty = every kind. */
+  kind?: readonly LedgerKind[] | undefined;
+  /** ISO 8601 instants. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+const LEDGER_PATH = `${PLATFORM}/api/commerce/ledger`;
+
+function ledgerFilterQuery({ kind, from, to }: BillingLedgerFilter) {
+  return { kind: kind && kind.length > 0 ? kind.join(',') : undefined, from: from || undefined, to: to || undefined };
+}
+
+/** A page of the user's credit ledger, newest first, with the balance after each line (take 1–100, default 20). */
+export function getBillingLedger(
+  filter: BillingLedgerFilter & { skip?: number; take?: number } = {},
+  options: CallOptions = {},
+): Promise<BillingLedgerResponse> {
+  return apiRequest('GET', LEDGER_PATH, {
+    ...options,
+    query: { skip: filter.skip, take: filter.take, ...ledgerFilterQuery(filter) },
+  });
+}
+
+/**
+ * The address of the same lines as a CSV attachment (the filter, no paging): for a plain
+ * `<a href download>`, which sends the session cookie like any same-origin navigation.
+ */
+export function billingLedgerCsvUrl(filter: BillingLedgerFilter = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(ledgerFilterQuery(filter))) {
+    if (value !== undefined) params.set(name, value);
+  }
+  const search = params.toString();
+  return `${LEDGER_PATH}.csv${search ? `?${search}` : ''}`;
+}
+
+/** What one of the user's jobs cost: its hold and how it was settled; 404 for a job the user does not have. */
+export function getJobReceipt(jobId: string, options: CallOptions = {}): Promise<JobReceiptResponse> {
+  return apiRequest('GET', `${PLATFORM}/api/commerce/jobs/${id(jobId)}/receipt`, {
+    ...options,
+    endpoint: 'GET /bff/platform/api/commerce/jobs/:id/receipt',
+  });
 }
 
 export function getSubscription(options: CallOptions = {}): Promise<SubscriptionDetailsResponse> {

@@ -39,6 +39,8 @@ export const PaymentSuccess = page(() => import('../pages/payment-success'));
 export const PaymentFailure = page(() => import('../pages/payment-failure'));
 export const PaymentMockProcess = page(() => import('../pages/payment-mock-process'));
 export const Settings = page(() => import('../pages/settings'));
+export const Billing = page(() => import('../pages/billing'));
+export const Job = page(() => import('../pages/job'));
 export const AdminUsers = page(() => import('../pages/admin-users'));
 export const AdminLogs = page(() => import('../pages/admin-logs'));
 export const AdminDeadLetters = page(() => import('../pages/admin-dead-letters'));

@@ -37,6 +37,8 @@ jest.mock('./pages', () => {
     'PaymentFailure',
     'PaymentMockProcess',
     'Settings',
+    'Billing',
+    'Job',
     'AdminUsers',
     'AdminLogs',
     'AdminDeadLetters',
@@ -133,6 +135,8 @@ describe('RequireAuth (spec §6)', () => {
     ['/payment/success', 'PaymentSuccess'],
     ['/payment/failure', 'PaymentFailure'],
     ['/payment/mock-process', 'PaymentMockProcess'],
+    ['/billing', 'Billing'],
+    ['/jobs/job-1', 'Job'],
   ] as const;
 
   it.each(guarded)('signed out, %s goes to /login with returnTo', async (path) => {

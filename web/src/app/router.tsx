@@ -53,6 +53,9 @@ export const routes: RouteObject[] = [
                       { path: '/payment/failure', element: <Page.PaymentFailure /> },
                       { path: '/payment/mock-process', element: <Page.PaymentMockProcess /> },
                       { path: '/settings', element: <Page.Settings /> },
+                      // The credit history and one job's page (issue 20); not in the spec's table.
+                      { path: '/billing', element: <Page.Billing /> },
+                      { path: '/jobs/:id', element: <Page.Job /> },
                     ],
                   },
                   {

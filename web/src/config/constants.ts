@@ -45,9 +45,17 @@ export const ACTIVE_JOBS_TAKE = 20;
 export const RECENT_COMPLETED_CAP = 12;
 /** Gallery reloads after a job completes: at once, then after these delays. */
 export const GALLERY_REFRESH_DELAYS_MS = [0, 800, 2_500] as const;
+/**
+ * A job's page reads its receipt again when the stream says the job ended; commerce settles the hold
+ * a moment after, so a receipt still "held" then is re-read at this interval for at most this long.
+ */
+export const JOB_RECEIPT_POLL_INTERVAL_MS = 1_000;
+export const JOB_RECEIPT_POLL_TIMEOUT_MS = 15_000;
 
 // ---------------------------------------------------------------- lists
 export const GALLERY_PAGE_SIZE = 12;
+/** Lines a page of the credit history (`/billing`; the ledger's default take). */
+export const BILLING_LEDGER_PAGE_SIZE = 20;
 export const ADMIN_USERS_DEFAULT_TAKE = 50;
 
 // ---------------------------------------------------------------- toasts (spec §8, §9)

@@ -55,6 +55,13 @@ describe('CreditsBadge', () => {
     renderShell(<CreditsBadge />);
     expect(screen.getByRole('link', { name: 'Add credits' })).toHaveAttribute('href', '/buy-credits');
   });
+
+  it('links to the credit history, in both languages', async () => {
+    renderShell(<CreditsBadge />);
+    expect(screen.getByRole('link', { name: 'Credit history' })).toHaveAttribute('href', '/billing');
+    await act(() => setLanguage('pl'));
+    expect(screen.getByRole('link', { name: 'Historia kredytów' })).toHaveAttribute('href', '/billing');
+  });
 });
 
 describe('formatCredits', () => {

@@ -3,7 +3,7 @@ import { commonMessages } from '../i18n/common-messages';
 import { formatNumber } from '../i18n/format';
 import { useMessages } from '../i18n/use-messages';
 import { useTopBar } from '../session/top-bar-store';
-import { CreditsIcon, PlusIcon } from './icons';
+import { CreditsIcon, HistoryIcon, PlusIcon } from './icons';
 
 /** Shown when the balance is not known (never a misleading 0). */
 export const UNKNOWN_CREDITS = '—';
@@ -17,7 +17,10 @@ export function formatCredits(balance: number | null | undefined): string {
   return formatNumber(balance, { useGrouping: 'always', maximumFractionDigits: 2 });
 }
 
-/** Spec §2: the balance linking to /buy-credits (a dash when unknown), and an add-credits link. */
+/**
+ * Spec §2: the balance linking to /buy-credits (a dash when unknown), an add-credits link, and the
+ * credit history (`/billing`), where every change of that balance is listed.
+ */
 export function CreditsBadge({ className }: { className?: string }) {
   const { t } = useMessages('common', commonMessages);
   const credits = useTopBar((state) => state.credits);
@@ -36,14 +39,19 @@ export function CreditsBadge({ className }: { className?: string }) {
           {value}
         </span>
       </Link>
-      <Link
-        to="/buy-credits"
-        className="credits-badge__add"
-        aria-label={t('topBar.addCredits')}
-        title={t('topBar.addCredits')}
-      >
-        <PlusIcon />
-      </Link>
+      {[
+        { to: '/buy-credits', label: t('topBar.addCredits'), icon: <PlusIcon />, className: '' },
+        {
+          to: '/billing',
+          label: t('topBar.creditHistory'),
+          icon: <HistoryIcon />,
+          className: 'credits-badge__history',
+        },
+      ].map(({ to, label, icon, className: extra }) => (
+        <Link key={to} to={to} className={`credits-badge__add ${extra}`.trim()} aria-label={label} title={label}>
+          {icon}
+        </Link>
+      ))}
     </div>
   );
 }

@@ -58,6 +58,13 @@ export const CreditsIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const HistoryIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3.5 10a6.5 6.5 0 1 0 1.9-4.6M3.5 3.5v2.4h2.4" />
+    <path d="M10 6.5V10l2.5 1.5" />
+  </Icon>
+);
+
 export const SubscriptionIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="m3 7 3.5 3L10 4l3.5 6L17 7l-1.5 8.5h-11L3 7Z" />

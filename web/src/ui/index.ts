@@ -19,6 +19,7 @@ export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { ErrorState, type ErrorStateProps } from './ErrorState';
 export { Field, type FieldControlProps, type FieldProps } from './Field';
+export { DateRangeFields, FilterActions, type DateRangeFieldsProps, type FilterActionsProps } from './FilterFields';
 export { Modal, type ModalProps } from './Modal';
 export { PageHeader, type PageHeaderProps } from './PageHeader';
 export { ProgressBar, type ProgressBarProps } from './ProgressBar';

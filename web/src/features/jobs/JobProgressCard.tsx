@@ -21,7 +21,8 @@ export interface JobProgressCardProps {
 
 /**
  * One job as it moves: status badge, progress bar and a status line; a running one can be
- * cancelled (with `cancel`), a finished one links to the gallery, a cancelled one has no bar. Only the status word is a live region (a change of status is announced, each 10 % step
+ * cancelled (with `cancel`), a finished one links to the gallery, a cancelled one has no bar; every
+ * one links to its own page ("Details"). Only the status word is a live region (a change of status is announced, each 10 % step
  * is not — the progress bar carries the percentage for assistive tech).
  */
 export function JobProgressCard({ job, title, meta, as: Tag = 'div', cancel }: JobProgressCardProps) {
@@ -59,12 +60,22 @@ export function JobProgressCard({ job, title, meta, as: Tag = 'div', cancel }: J
             </span>
           )}
         </p>
-        {cancel && isActiveStatus(job.status) && <CancelJobButton jobId={job.id} title={name} {...cancel} />}
-        {job.status === 'COMPLETED' && (
-          <ButtonLink to="/gallery" size="sm" variant="primary">
-            {t('watchInGallery')}
+        <div className="jobs-card__actions">
+          {cancel && isActiveStatus(job.status) && <CancelJobButton jobId={job.id} title={name} {...cancel} />}
+          {job.status === 'COMPLETED' && (
+            <ButtonLink to="/gallery" size="sm" variant="primary">
+              {t('watchInGallery')}
+            </ButtonLink>
+          )}
+          <ButtonLink
+            to={`/jobs/${encodeURIComponent(job.id)}`}
+            size="sm"
+            variant="ghost"
+            aria-label={t('detailsLabel', { title: name })}
+          >
+            {t('details')}
           </ButtonLink>
-        )}
+        </div>
       </div>
     </Tag>
   );

@@ -5,6 +5,7 @@ export { ActiveJobsList, type ActiveJobsListProps, type JobDetails } from './Act
 export { CancelJobButton, type CancelJobButtonProps, type CancelJobOptions } from './CancelJobButton';
 export { allowanceCovers, previewCharge, type ChargePreview, type Entitlements } from './charge';
 export { jobKeys } from './job-query-keys';
+export { isActiveStatus, STATUS_BADGE, STATUS_TONE } from './job-status';
 export { JobProgressCard, type JobProgressCardProps } from './JobProgressCard';
 export { LiveIndicator } from './LiveIndicator';
 export { jobsMessages } from './messages';

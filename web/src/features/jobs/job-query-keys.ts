@@ -4,6 +4,8 @@
  */
 export const jobKeys = {
   groupedModels: ['ai-models', 'grouped'] as const,
+  /** One job as `GET /jobs/{id}` shows it (the job's page). */
+  job: (id: string) => ['jobs', 'one', id] as const,
   recentJobs: (take: number) => ['jobs', 'recent', take] as const,
   videos: (page: number, limit: number) => ['media', 'videos', page, limit] as const,
   /** The prefixes of every recent-jobs list and every page of the video list. */

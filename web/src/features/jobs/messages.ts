@@ -22,6 +22,8 @@ export const jobsMessages = {
     untitled: 'New video',
     startedAt: 'Started {{time}}',
     watchInGallery: 'Watch in gallery',
+    details: 'Details',
+    detailsLabel: 'Details of “{{title}}”',
     cancel: {
       button: 'Cancel',
       label: 'Cancel generation “{{title}}”',
@@ -89,6 +91,8 @@ export const jobsMessages = {
     untitled: 'Nowy film',
     startedAt: 'Rozpoczęto {{time}}',
     watchInGallery: 'Obejrzyj w galerii',
+    details: 'Szczegóły',
+    detailsLabel: 'Szczegóły „{{title}}”',
     cancel: {
       button: 'Anuluj',
       label: 'Anuluj generowanie „{{title}}”',

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMessages } from '../../i18n/use-messages';
-import { Button, ChoiceGroup, Field, TextInput } from '../../ui';
+import { ChoiceGroup, DateRangeFields, Field, FilterActions, TextInput } from '../../ui';
 import { actionMessageKey, KNOWN_LOG_ACTIONS } from './known-actions';
 import {
   EMPTY_LOG_FILTERS,
@@ -129,21 +129,22 @@ export function LogFiltersForm({ applied, onApply }: LogFiltersFormProps) {
             onChange={(event) => set({ userId: event.target.value })}
           />
         </Field>
-        <Field label={t('filters.from')}>
-          <TextInput type="datetime-local" value={draft.from} onChange={(event) => set({ from: event.target.value })} />
-        </Field>
-        <Field label={t('filters.to')} error={rangeError ? t('filters.toBeforeFrom') : undefined}>
-          <TextInput type="datetime-local" value={draft.to} onChange={(event) => set({ to: event.target.value })} />
-        </Field>
+        <DateRangeFields
+          type="datetime-local"
+          from={draft.from}
+          to={draft.to}
+          onChange={set}
+          fromLabel={t('filters.from')}
+          toLabel={t('filters.to')}
+          rangeError={rangeError && t('filters.toBeforeFrom')}
+        />
       </div>
-      <div className="admin-logs-filter-actions">
-        <Button type="submit" variant="primary">
-          {t('filters.apply')}
-        </Button>
-        <Button variant="ghost" onClick={clear}>
-          {t('filters.clear')}
-        </Button>
-      </div>
+      <FilterActions
+        className="admin-logs-filter-actions"
+        applyLabel={t('filters.apply')}
+        clearLabel={t('filters.clear')}
+        onClear={clear}
+      />
     </form>
   );
 }

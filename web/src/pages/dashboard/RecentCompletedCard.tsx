@@ -56,13 +56,22 @@ export function RecentCompletedCard({ details, recent, status, error, refreshing
                   {finished && t('completed.finishedAt', { time: formatDateTime(finished) })}
                 </p>
               </div>
-              <Link
-                to="/gallery"
-                className="dashboard-completed__link"
-                aria-label={t('completed.watchLabel', { title })}
-              >
-                {t('completed.watch')}
-              </Link>
+              <span className="dashboard-completed__links">
+                <Link
+                  to="/gallery"
+                  className="dashboard-completed__link"
+                  aria-label={t('completed.watchLabel', { title })}
+                >
+                  {t('completed.watch')}
+                </Link>
+                <Link
+                  to={`/jobs/${encodeURIComponent(id)}`}
+                  className="dashboard-completed__link"
+                  aria-label={t('completed.detailsLabel', { title })}
+                >
+                  {t('completed.details')}
+                </Link>
+              </span>
             </li>
           );
         })}

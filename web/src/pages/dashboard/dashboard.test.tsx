@@ -180,6 +180,12 @@ describe('Dashboard', () => {
     // Details (prompt, options) arrive from the recent-jobs list.
     expect(await within(list).findByText('A fox in the snow')).toBeInTheDocument();
     expect(within(cards[0]!).getByText('5s · Standard · Normal')).toBeInTheDocument();
+    // Each card links to its job's page.
+    expect(within(cards[0]!).getByRole('link', { name: 'Details of “A fox in the snow”' })).toHaveAttribute(
+      'href',
+      '/jobs/job-a',
+    );
+    expect(within(cards[1]!).getByRole('link', { name: 'Details of “A kite”' })).toHaveAttribute('href', '/jobs/job-b');
 
     mockedRecentJobs.mockResolvedValue({
       items: [
@@ -198,6 +204,10 @@ describe('Dashboard', () => {
     expect(within(completed).getByRole('link', { name: 'Watch “A fox in the snow” in the gallery' })).toHaveAttribute(
       'href',
       '/gallery',
+    );
+    expect(within(completed).getByRole('link', { name: 'Details of “A fox in the snow”' })).toHaveAttribute(
+      'href',
+      '/jobs/job-a',
     );
     // The completion refreshed both lists at once.
     await waitFor(() => expect(mockedRecentJobs.mock.calls.length).toBeGreaterThan(recentCalls));

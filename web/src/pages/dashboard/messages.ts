@@ -62,6 +62,8 @@ export const dashboardMessages = {
       watch: 'Watch',
       untitled: 'New video',
       watchLabel: 'Watch “{{title}}” in the gallery',
+      details: 'Details',
+      detailsLabel: 'Details of “{{title}}”',
     },
     videos: {
       heading: 'Recent videos',
@@ -136,6 +138,8 @@ export const dashboardMessages = {
       watch: 'Obejrzyj',
       untitled: 'Nowy film',
       watchLabel: 'Obejrzyj „{{title}}” w galerii',
+      details: 'Szczegóły',
+      detailsLabel: 'Szczegóły „{{title}}”',
     },
     videos: {
       heading: 'Ostatnie filmy',

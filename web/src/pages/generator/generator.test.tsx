@@ -412,6 +412,10 @@ describe('Generator: submitting', () => {
     );
     expect(within(list).getByText('A fox in the snow')).toBeInTheDocument();
     expect(within(list).getByText('Queued')).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Details of “A fox in the snow”' })).toHaveAttribute(
+      'href',
+      '/jobs/job-7',
+    );
     expect(within(list).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
 
     act(() => applyLiveEvent('progress', { id: 'job-7', progress: 40, createdAt: null }));

@@ -1,5 +1,6 @@
 import { useMessages } from '../../i18n/use-messages';
 import { PageHeader } from '../../ui';
+import { BillingSettings } from './BillingSettings';
 import { LanguageSettings } from './LanguageSettings';
 import { settingsMessages } from './messages';
 import { PrivacySettings } from './PrivacySettings';
@@ -7,7 +8,10 @@ import { ProviderSettings } from './ProviderSettings';
 import { ThemeSettings } from './ThemeSettings';
 import './settings.css';
 
-/** `/settings`: AI provider (account), language (account), theme and privacy choices (this device). */
+/**
+ * `/settings`: AI provider (account), language (account), theme and privacy choices (this device),
+ * and the way to the credit history.
+ */
 export default function SettingsPage() {
   const { t } = useMessages('settings', settingsMessages);
   return (
@@ -17,6 +21,7 @@ export default function SettingsPage() {
       <LanguageSettings />
       <ThemeSettings />
       <PrivacySettings />
+      <BillingSettings />
     </div>
   );
 }

@@ -48,6 +48,11 @@ export const settingsMessages = {
       off: 'Off',
       saved: 'Privacy choice saved on this device.',
     },
+    billing: {
+      title: 'Billing',
+      lead: 'Every change of your credits: welcome credits, purchases, videos and refunds, with a CSV to download.',
+      history: 'Credit history',
+    },
   },
   pl: {
     title: 'Ustawienia',
@@ -98,6 +103,11 @@ export const settingsMessages = {
       on: 'Włączone',
       off: 'Wyłączone',
       saved: 'Zapisano wybór prywatności na tym urządzeniu.',
+    },
+    billing: {
+      title: 'Rozliczenia',
+      lead: 'Każda zmiana Twoich kredytów: kredyty powitalne, zakupy, filmy i zwroty, z plikiem CSV do pobrania.',
+      history: 'Historia kredytów',
     },
   },
 } as const;

@@ -114,6 +114,15 @@ describe('SettingsPage (/settings)', () => {
     expect(lastToast()).toBe('Privacy choice saved on this device.');
   });
 
+  it('links to the credit history', async () => {
+    renderCommercePage(<SettingsPage />, '/settings');
+    await screen.findByRole('radio', { name: 'Local renderer' });
+    const link = within(section('Billing')).getByRole('link', { name: 'Credit history' });
+    expect(link).toHaveAttribute('href', '/billing');
+    await userEvent.setup().click(link);
+    expect(screen.getByTestId('location')).toHaveTextContent('/billing');
+  });
+
   it('shows Retry when the provider setting cannot be loaded', async () => {
     mocked(getProviderSetting).mockRejectedValueOnce(problem('service_unavailable', 503, 'Try again shortly.'));
     renderCommercePage(<SettingsPage />, '/settings');
