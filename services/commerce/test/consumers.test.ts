@@ -135,12 +135,13 @@ describe('consumers (redelivered 3×)', () => {
     expect((await reconcileAccount(h.adapters.accounts, h.adapters.ledger, userId))?.ok).toBe(true);
   });
 
-  it('job.progress CANCELLED releases once; each release names why on the ledger (cancelled, the failure reason, deleted)', async () => {
+  it('job.progress CANCELLED releases once; each release names why on the ledger (cancelled, the failure kind or reason, deleted)', async () => {
     const userId = randomUUID();
     await h.holds.place({ jobId: 'cancelled', userId, amount: 6, resolution: '720p' }, 'c');
     await h.holds.place({ jobId: 'timed-out', userId, amount: 4, resolution: '720p' }, 'c');
     await h.holds.place({ jobId: 'removed', userId, amount: 2, resolution: '720p' }, 'c');
     await h.holds.place({ jobId: 'rendered', userId, amount: 3, resolution: '720p' }, 'c');
+    await h.holds.place({ jobId: 'rejected', userId, amount: 1, resolution: '720p' }, 'c');
     await deliverThrice({
       case: 'jobProgress',
       value: { jobId: 'cancelled', userId, kind: JobProgressKind.CANCELLED, errorCode: 'cancelled', progress: 40 },
@@ -150,6 +151,16 @@ describe('consumers (redelivered 3×)', () => {
       value: { jobId: 'timed-out', userId, kind: JobProgressKind.FAILED, errorCode: 'timeout' },
     });
     await deliverThrice({ case: 'jobDeleted', value: { jobId: 'removed', userId } });
+    await deliverThrice({
+      case: 'jobProgress',
+      value: {
+        jobId: 'rejected',
+        userId,
+        kind: JobProgressKind.FAILED,
+        errorCode: 'unknown',
+        failureKind: 'output_check',
+      },
+    });
     await deliverThrice({
       case: 'jobProgress',
       value: { jobId: 'rendered', userId, kind: JobProgressKind.COMPLETED, progress: 100 },
@@ -170,6 +181,7 @@ describe('consumers (redelivered 3×)', () => {
     expect(settlements).toEqual([
       'capture:rendered:-',
       'release:cancelled:cancelled',
+      'release:rejected:output_check',
       'release:removed:deleted',
       'release:timed-out:timeout',
     ]);

@@ -204,6 +204,15 @@ describe('jobs API (HTTP, without a worker)', () => {
         .set('authorization', await admin())
         .send({ reason: 'stuck' });
       expect(failed.body.data).toMatchObject({ status: 'FAILED', errorCode: 'unknown' });
+      // The catalogue reason is `unknown`; the kind tells the user's receipt it was the administrator.
+      await waitFor(() =>
+        rig.events.some(
+          (e) =>
+            e.payload.case === 'jobProgress' &&
+            e.payload.value.jobId === jobId &&
+            e.payload.value.failureKind === 'marked_failed',
+        ),
+      );
       await waitFor(() => rig.commerce.account('managed').holds.get(jobId)?.state === 'released');
       // A FAILED job is requeued with a new hold (generation 2); generation 1 stays released.
       const again = await request(rig.api.url)

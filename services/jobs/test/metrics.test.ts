@@ -236,5 +236,11 @@ describe('jobs metrics [memory bus, a renderer the output check refuses]', () =>
     expect((await rig.api.adapters.jobs.findById(jobId))?.errorCode).toBe('unknown');
     expect(await valueOf(registry, 'jobs_failures_total', { reason: 'output_check' })).toBe(1);
     expect(await valueOf(registry, 'jobs_failures_total', { reason: 'unknown' })).toBe(0);
+    // Its event says so too, for the user's receipt ("failed our quality check").
+    await rig.api.adapters.relay.runOnce();
+    const failed = rig.events.find(
+      (e) => e.payload.case === 'jobProgress' && e.payload.value.jobId === jobId && e.payload.value.errorCode !== '',
+    );
+    expect(failed?.payload.value).toMatchObject({ errorCode: 'unknown', failureKind: 'output_check' });
   }, 30_000);
 });

@@ -3,9 +3,13 @@ import type { TopicHandler } from '@kadr/event-bus';
 import type { Logger } from '@kadr/telemetry';
 import type { Holds } from '../../domain/credits/holds';
 
-/** Why a release happened, as the ledger keeps it: `cancelled`, or the failure reason (`unknown` when none came). */
-function releaseReasonOf(kind: JobProgressKind, errorCode: string): string {
-  return kind === JobProgressKind.CANCELLED ? 'cancelled' : errorCode || 'unknown';
+/**
+ * Why a release happened, as the ledger keeps it: `cancelled`; else the failure's kind where it says more
+ * than the catalogue reason (`output_check`, `marked_failed`); else the reason (`unknown` when none came).
+ */
+function releaseReasonOf(kind: JobProgressKind, errorCode: string, failureKind: string): string {
+  if (kind === JobProgressKind.CANCELLED) return 'cancelled';
+  return failureKind || errorCode || 'unknown';
 }
 
 /**
@@ -15,7 +19,7 @@ function releaseReasonOf(kind: JobProgressKind, errorCode: string): string {
  */
 export function onJobProgress(holds: Holds, logger: Logger): TopicHandler<'job.progress'> {
   return async (event) => {
-    const { jobId, userId, kind, errorCode, occurredAt } = event.payload.value;
+    const { jobId, userId, kind, errorCode, failureKind, occurredAt } = event.payload.value;
     const outcome =
       kind === JobProgressKind.COMPLETED
         ? 'capture'
@@ -28,7 +32,7 @@ export function onJobProgress(holds: Holds, logger: Logger): TopicHandler<'job.p
       : event.occurredAt
         ? timestampDate(event.occurredAt)
         : undefined;
-    const reason = outcome === 'release' ? releaseReasonOf(kind, errorCode) : undefined;
+    const reason = outcome === 'release' ? releaseReasonOf(kind, errorCode, failureKind) : undefined;
     const settled = await holds.settle(userId, jobId, outcome, event.correlationId, eventTime, reason);
     logger.info({ jobId, userId, outcome, settled: settled !== null }, `job hold ${outcome}`);
   };

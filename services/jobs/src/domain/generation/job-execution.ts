@@ -136,7 +136,8 @@ async function endStopped(
   log.warn({ err: error, reason: failure.reason }, 'job failed');
   // The attempt failed, whether or not its write below lands (a failure not recorded is retried).
   deps.metrics.attemptFailed(failure instanceof OutputCheckError ? 'output_check' : failure.reason);
-  await ownWrite(deps, job, (now) => failedChange(job, now, actor, failure.reason, failure.message)).then(
+  const kind = failure instanceof OutputCheckError ? 'output_check' : undefined;
+  await ownWrite(deps, job, (now) => failedChange(job, now, actor, failure.reason, failure.message, kind)).then(
     (failed) => {
       if (failed) deps.metrics.finished(failed);
     },

@@ -139,7 +139,7 @@ export class JobAdministration {
     const updated = await this.deps.jobs.update(
       job.id,
       { status: [job.status], attempt: job.attempt },
-      failedChange(job, now, admin, 'unknown', message),
+      failedChange(job, now, admin, 'unknown', message, 'marked_failed'),
     );
     if (!updated) throw changedMeanwhile();
     this.deps.onOutboxWritten();

@@ -12,6 +12,12 @@ import type { Job, JobEventKind, JobHistoryEntry, JobStatus, OutboxEntry } from 
 
 export const PRODUCER = 'jobs';
 
+/**
+ * What a FAILED step's catalogue reason does not tell a person (`failure_kind`): the output check
+ * refused the render, or the administrator marked the job failed.
+ */
+export type FailureKind = 'output_check' | 'marked_failed';
+
 function entryOf(payload: EventPayloadInit, correlationId: string): OutboxEntry {
   return outboxEntryOf(encodeEvent(payload, { producer: PRODUCER, correlationId }));
 }
@@ -91,7 +97,7 @@ export function progressStep(
   kind: Exclude<JobEventKind, 'created' | 'deleted'>,
   at: Date,
   actor: string,
-  details: { message?: string; errorCode?: string } = {},
+  details: { message?: string; errorCode?: string; failureKind?: FailureKind } = {},
 ): JobStep {
   if (job.status === 'RESERVING') throw new Error('a RESERVING job publishes nothing');
   const output = kind === 'completed' && job.output ? job.output : undefined;
@@ -106,6 +112,7 @@ export function progressStep(
         status: PROTO_STATUS[job.status],
         message: details.message ?? '',
         errorCode: details.errorCode ?? '',
+        failureKind: details.failureKind ?? '',
         attempt: job.attempt,
         output: output
           ? {
