@@ -12,6 +12,7 @@ import {
   callApi,
   createJobThroughApi,
   jobReaches,
+  numberIn,
   documentStillMarked,
   expectBadgeCredits,
   knownBadgeCredits,
@@ -193,6 +194,14 @@ describeJourney('credits and live updates', (journey: Journey) => {
         '/bff/platform/api/commerce/credits',
       );
       expect(credits.body.data).toMatchObject({ balance: before, heldCredits: 0 });
+      // The job's own page: its receipt from commerce's ledger says why the credits came back.
+      await page.goto(journey.url(`/jobs/${queued.id}`));
+      await page.getByRole('heading', { level: 1, name: 'Kolejka przed piekarnią' }).waitFor();
+      const receipt = page.getByRole('region', { name: 'Rozliczenie' });
+      await receipt.getByText(/^Zwrócono .+: anulowane przez Ciebie$/).waitFor();
+      await receipt.getByText(`Saldo po: ${before}`, { exact: false }).waitFor();
+      await expectNoAxeViolations(page, 'job page, cancelled (pl, light)');
+
       // Cancelling again is harmless; the finished job cannot come back.
       const again = await callApi<{ data: { status: string } }>(page, 'POST', `/bff/platform/jobs/${queued.id}/cancel`);
       expect(again.status).toBe(200);
@@ -201,5 +210,43 @@ describeJourney('credits and live updates', (journey: Journey) => {
       journey.expectNoPageErrors(page);
     },
     120_000,
+  );
+
+  journey.test(
+    "a job the provider fails shows its refund on /billing with the reason, and the balance there is the badge's",
+    async () => {
+      const page = await journey.newPage();
+      await journey.signIn(page, freshEmail('refunded'));
+      const before = await knownBadgeCredits(page);
+      // The test model's "Normalna" speed fails at once with the provider's error.
+      const job = await createJobThroughApi(page, { prompt: 'Film, który się nie uda', modelId: 'faulty-test' });
+      expect(await jobReaches(page, job.id, ['FAILED'], 30_000)).toBe('FAILED');
+      await expectBadgeCredits(page, before);
+
+      await page.goto(journey.url('/billing'));
+      await page.getByRole('heading', { level: 1, name: 'Historia kredytów' }).waitFor();
+      const table = page.getByRole('table', { name: 'Historia kredytów, od najnowszych' });
+      await eventually(
+        'the release is on the ledger',
+        () => table.getByRole('rowheader').allInnerTexts(),
+        (texts) => texts.some((text) => text.includes('Zwrot: błąd po stronie dostawcy')),
+        15_000,
+      );
+      const refund = table.getByRole('row').filter({ hasText: 'Zwrot: błąd po stronie dostawcy' });
+      await refund.getByRole('link').first().click();
+      await page.waitForURL((url) => url.pathname === `/jobs/${job.id}`);
+      await page
+        .getByRole('region', { name: 'Rozliczenie' })
+        .getByText(/błąd po stronie dostawcy/)
+        .waitFor();
+
+      await page.goto(journey.url('/billing'));
+      const summary = page.getByTestId('billing-balance');
+      await summary.waitFor();
+      expect(numberIn(await summary.innerText())).toBe(before);
+      await expectNoAxeViolations(page, 'credit history (pl, light)');
+      journey.expectNoPageErrors(page);
+    },
+    90_000,
   );
 });

@@ -7,6 +7,7 @@ export const billingMessages = {
     refundReason: {
       cancelled: 'cancelled by you',
       qualityCheck: 'the video failed our quality check',
+      support: 'stopped by our support team',
       provider: 'the provider failed',
       timeout: 'the render took too long',
       deleted: 'the video was deleted',
@@ -18,6 +19,7 @@ export const billingMessages = {
     refundReason: {
       cancelled: 'anulowane przez Ciebie',
       qualityCheck: 'film nie przeszedł naszej kontroli jakości',
+      support: 'zatrzymane przez nasz zespół wsparcia',
       provider: 'błąd po stronie dostawcy',
       timeout: 'renderowanie trwało za długo',
       deleted: 'film został usunięty',

@@ -9,7 +9,9 @@ describe('refundReasonOf', () => {
   it.each([
     ['cancelled', 'cancelled'],
     ['deleted', 'deleted'],
-    ['unknown', 'qualityCheck'],
+    ['output_check', 'qualityCheck'],
+    ['marked_failed', 'support'],
+    ['unknown', 'failed'],
     ['aiproxy_error', 'provider'],
     ['timeout', 'timeout'],
     ['ssrf_blocked', 'failed'],
@@ -29,6 +31,7 @@ describe('useRefundText', () => {
   const EN = {
     cancelled: 'Refunded: cancelled by you',
     qualityCheck: 'Refunded: the video failed our quality check',
+    support: 'Refunded: stopped by our support team',
     provider: 'Refunded: the provider failed',
     timeout: 'Refunded: the render took too long',
     deleted: 'Refunded: the video was deleted',
@@ -37,7 +40,8 @@ describe('useRefundText', () => {
 
   const CODE_OF = {
     cancelled: 'cancelled',
-    qualityCheck: 'unknown',
+    qualityCheck: 'output_check',
+    support: 'marked_failed',
     provider: 'aiproxy_error',
     timeout: 'timeout',
     deleted: 'deleted',
@@ -57,7 +61,9 @@ describe('useRefundText', () => {
     await act(() => setLanguage('pl'));
     const { result } = renderHook(() => useRefundText());
     expect(result.current.refunded('cancelled')).toBe('Zwrot: anulowane przez Ciebie');
-    expect(result.current.refunded('unknown')).toBe('Zwrot: film nie przeszedł naszej kontroli jakości');
+    expect(result.current.refunded('output_check')).toBe('Zwrot: film nie przeszedł naszej kontroli jakości');
+    expect(result.current.refunded('marked_failed')).toBe('Zwrot: zatrzymane przez nasz zespół wsparcia');
+    expect(result.current.refunded('unknown')).toBe('Zwrot: generowanie się nie powiodło');
     expect(result.current.refunded('aiproxy_error')).toBe('Zwrot: błąd po stronie dostawcy');
     expect(result.current.refunded('timeout')).toBe('Zwrot: renderowanie trwało za długo');
     expect(result.current.refunded('deleted')).toBe('Zwrot: film został usunięty');

@@ -181,13 +181,14 @@ describe('Credit history (/billing)', () => {
     serveLedger(() =>
       ledgerPage([
         release('r-1', 'cancelled'),
-        release('r-2', 'unknown'),
+        release('r-2', 'output_check'),
         release('r-3', 'aiproxy_error'),
         release('r-4', 'timeout'),
         release('r-5', 'deleted'),
         release('r-6', 'ssrf_blocked'),
         line('r-7', { kind: 'refund', balanceDelta: -300, reference: 'ord_9', referenceType: 'order' }),
         line('r-8', { kind: 'adjustment', balanceDelta: 7 }),
+        line('r-10', { kind: 'adjustment', balanceDelta: 20, reason: 'Goodwill for the outage on 3 March' }),
         line('r-9', { kind: 'hold', reference: 'job-9', referenceType: 'job', allowanceDelta: 1 }),
       ]),
     );
@@ -202,9 +203,24 @@ describe('Credit history (/billing)', () => {
       'Refunded: the generation failed',
       'Refund — order ord_9',
       'Adjustment',
+      // The administrator's words for the user.
+      'Adjustment: Goodwill for the outage on 3 March',
       // A video paid by the plan: no credits move, the note says what did.
       'Held for a video1 generation of your plan',
     ]);
+  });
+
+  it('an adjustment says the administrator’s reason, in Polish too', async () => {
+    await act(() => setLanguage('pl'));
+    serveLedger(() =>
+      ledgerPage([
+        line('a-1', { kind: 'adjustment', balanceDelta: -4, reason: 'Zwrot za awarię' }),
+        line('a-2', { kind: 'adjustment', balanceDelta: 4, reason: null }),
+      ]),
+    );
+    renderBilling();
+    const headers = within(await screen.findByRole('table')).getAllByRole('rowheader');
+    expect(headers.map((header) => header.textContent)).toEqual(['Korekta: Zwrot za awarię', 'Korekta']);
   });
 
   it('speaks Polish too (the default language), reasons included', async () => {
