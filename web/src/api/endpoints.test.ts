@@ -180,6 +180,16 @@ const CALLS: Array<[string, () => Promise<unknown>, Expected]> = [
     { method: 'DELETE', path: `${P}${ADMIN_PATHS.user('u-1')}`, query: { purge: 'true' }, key: KEY },
   ],
   [
+    'adjustAdminUserCredits',
+    () => api.adjustAdminUserCredits('u-1', { amount: -53, reason: ' goodwill ' }, KEY),
+    {
+      method: 'POST',
+      path: `${P}${ADMIN_PATHS.creditAdjustments('u-1')}`,
+      body: { amount: -53, reason: 'goodwill' },
+      key: KEY,
+    },
+  ],
+  [
     'requeueAdminJob',
     () => api.requeueAdminJob('j-1'),
     { method: 'POST', path: `${P}${ADMIN_PATHS.requeueJob('j-1')}` },

@@ -15,6 +15,8 @@ import type {
   CreateJobResponse,
   CreateOrderRequest,
   CreateOrderResponse,
+  CreditAdjustmentRequest,
+  CreditAdjustmentResponse,
   CreditsResponse,
   GroupedAiModelsResponse,
   JobListResponse,
@@ -399,6 +401,25 @@ export function deleteAdminUser(
     query: { purge: true },
     idempotencyKey,
     endpoint: 'DELETE /bff/platform/admin/users/:id',
+  });
+}
+
+/**
+ * Adds credits to the user's balance, or takes them (a negative amount), with the reason the user
+ * sees. 201 applied now, 200 applied before under the same Idempotency-Key (pass one per submitted
+ * form, so a retry is not applied twice).
+ */
+export function adjustAdminUserCredits(
+  userId: string,
+  adjustment: CreditAdjustmentRequest,
+  idempotencyKey?: string,
+  options: CallOptions = {},
+): Promise<CreditAdjustmentResponse> {
+  return apiRequest('POST', `${PLATFORM}/admin/users/${id(userId)}/credit-adjustments`, {
+    ...options,
+    body: { amount: adjustment.amount, reason: adjustment.reason.trim() },
+    idempotencyKey,
+    endpoint: 'POST /bff/platform/admin/users/:id/credit-adjustments',
   });
 }
 

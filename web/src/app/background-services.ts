@@ -5,6 +5,7 @@ import { markJobListsStaleOnCompletion } from '../features/jobs/mark-lists-stale
 import { getBrowserId } from '../flags/browser-id';
 import { decideFlag, FLAGS_QUERY_KEY } from '../flags/flags';
 import { startLiveStream } from '../live/live-stream';
+import { startQueueForecasts } from '../live/queue-forecasts';
 import { startSessionPolling, startSessionWatch, useSession, type SessionState } from '../session/session-store';
 import { logClientError, startTelemetry } from '../telemetry/telemetry';
 
@@ -57,7 +58,10 @@ async function pollingWanted(queryClient: QueryClient): Promise<boolean> {
   return decideFlag(flag, getBrowserId()).enabled;
 }
 
-/** The live stream belongs to one signed-in user: it runs exactly while that user is signed in. */
+/**
+ * The live stream belongs to one signed-in user: it runs exactly while that user is signed in, and so
+ * does the refresh of the jobs' queue places and time estimates.
+ */
 export function followSessionWithLiveStream(): () => void {
   let stopStream: (() => void) | null = null;
   let streamUserId: string | null = null;
@@ -68,7 +72,14 @@ export function followSessionWithLiveStream(): () => void {
     stopStream?.();
     stopStream = null;
     streamUserId = userId;
-    if (userId !== null) stopStream = startLiveStream();
+    if (userId !== null) {
+      const stopLive = startLiveStream();
+      const stopForecasts = startQueueForecasts();
+      stopStream = () => {
+        stopForecasts();
+        stopLive();
+      };
+    }
   };
 
   follow(useSession.getState());

@@ -43,6 +43,12 @@ export const EVENT_RECONNECT_DELAY_MS = 2_000;
 export const JOB_SEED_TAKE = 20;
 export const ACTIVE_JOBS_TAKE = 20;
 export const RECENT_COMPLETED_CAP = 12;
+/**
+ * Queue places and time estimates (`queue` of `GET /jobs/active`, recomputed by the server at most once
+ * a second): read again this long after a job event, and at this interval while a job is PENDING.
+ */
+export const QUEUE_REFRESH_DEBOUNCE_MS = 1_000;
+export const QUEUE_POLL_INTERVAL_MS = 15_000;
 /** Gallery reloads after a job completes: at once, then after these delays. */
 export const GALLERY_REFRESH_DELAYS_MS = [0, 800, 2_500] as const;
 /**

@@ -11,5 +11,14 @@ export {
   type LiveJob,
   type LiveJobStatus,
 } from './job-store';
+export {
+  resetQueueForecasts,
+  setQueueForecast,
+  setQueueForecasts,
+  startQueueForecasts,
+  useQueueForecast,
+  useQueueForecastStore,
+  type QueueForecastOptions,
+} from './queue-forecasts';
 export { startLiveStream, type LiveStreamOptions } from './live-stream';
 export { useActiveJobs, useLiveConnected, useLiveJob, useLiveJobs, useRecentCompletedIds } from './use-live-jobs';

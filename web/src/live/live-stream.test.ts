@@ -4,6 +4,7 @@ import { setCredits } from '../session/top-bar-store';
 import { onJobCompleted, resetJobs, trackLocalJob, useJobStore } from './job-store';
 import { EVENT_SILENCE_LIMIT_MS, LIVE_STREAM_PATH } from './live-constants';
 import { startLiveStream } from './live-stream';
+import { resetQueueForecasts, useQueueForecastStore } from './queue-forecasts';
 import { FakeDocument, FakeEventSource } from './test-support/fake-event-source';
 
 jest.mock('../api/endpoints', () => ({ getActiveJobs: jest.fn(), getRecentJobs: jest.fn() }));
@@ -83,6 +84,16 @@ describe('connecting', () => {
     await settle();
     expect(store().activeIds).toEqual(['j1']);
     expect(store().jobs.j1).toEqual({ id: 'j1', status: 'PROCESSING', progress: 40, createdAt: T0 });
+  });
+
+  it('the seed keeps each job’s queue place and estimates (a page refresh keeps them)', async () => {
+    resetQueueForecasts();
+    const queue = { position: 2, estimatedStartAt: T1, estimatedFinishAt: null };
+    activeJobs.mockResolvedValue(answer([{ ...item('j1', 'PENDING', 0), queue }]));
+    start();
+    FakeEventSource.latest.emitOpen();
+    await settle();
+    expect(useQueueForecastStore.getState().byId).toEqual({ j1: queue });
   });
 
   it('on reset: re-seeds again', async () => {

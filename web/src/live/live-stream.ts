@@ -11,6 +11,7 @@ import {
   useJobStore,
   type JobEventName,
 } from './job-store';
+import { setQueueForecasts } from './queue-forecasts';
 import { EVENT_SILENCE_LIMIT_MS, LIVE_STREAM_PATH } from './live-constants';
 
 /**
@@ -149,6 +150,8 @@ function openLiveStream(options: LiveStreamOptions): () => void {
     // After stop (sign-out) the store belongs to nobody: an answer arriving now must not refill it.
     if (stopped) return 'seeded';
     const left = seedJobs(items, { since });
+    // The read carries each job's queue place and time estimates (the events do not).
+    setQueueForecasts(items);
     if (left.length > 0) await settleLeftJobs(left);
     return 'seeded';
   }

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import type { LiveJob } from '../../live';
+import { useQueueForecast, type LiveJob } from '../../live';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { useMessages } from '../../i18n/use-messages';
 import { Badge, ButtonLink, ProgressBar } from '../../ui';
 import { CancelJobButton, type CancelJobOptions } from './CancelJobButton';
 import { isActiveStatus, STATUS_BADGE, STATUS_TONE } from './job-status';
 import { jobsMessages } from './messages';
+import { QueueForecast } from './QueueForecast';
 
 export interface JobProgressCardProps {
   job: LiveJob;
@@ -22,13 +23,15 @@ export interface JobProgressCardProps {
 /**
  * One job as it moves: status badge, progress bar and a status line; a running one can be
  * cancelled (with `cancel`), a finished one links to the gallery, a cancelled one has no bar; every
- * one links to its own page ("Details"). Only the status word is a live region (a change of status is announced, each 10 % step
+ * one links to its own page ("Details"). A running one shows its place in the queue and estimated times
+ * once the server's active list has been read (see `startQueueForecasts`). Only the status word is a live region (a change of status is announced, each 10 % step
  * is not — the progress bar carries the percentage for assistive tech).
  */
 export function JobProgressCard({ job, title, meta, as: Tag = 'div', cancel }: JobProgressCardProps) {
   const { t } = useMessages('jobs', jobsMessages);
   const name = title?.trim() ? title.trim() : t('untitled');
   const percent = formatNumber(job.progress / 100, { style: 'percent', maximumFractionDigits: 0 });
+  const forecast = useQueueForecast(job.id);
   return (
     <Tag className={`jobs-card jobs-card--${job.status.toLowerCase()}`} data-job-id={job.id}>
       <div className="jobs-card__top">
@@ -50,6 +53,7 @@ export function JobProgressCard({ job, title, meta, as: Tag = 'div', cancel }: J
           tone={STATUS_TONE[job.status]}
         />
       )}
+      <QueueForecast status={job.status} forecast={forecast} />
       <div className="jobs-card__bottom">
         <p className="jobs-card__status">
           {t(`statusLine.${job.status}`, { percent })}

@@ -11,6 +11,7 @@ export { LiveIndicator } from './LiveIndicator';
 export { jobsMessages } from './messages';
 export { lowestPriceOf, priceOf, type JobOptions } from './price';
 export { PricePreview, type PricePreviewProps } from './PricePreview';
+export { QueueForecast, type QueueForecastProps } from './QueueForecast';
 export { isWithinResolution, planLifting, resolutionOf, resolutionRank } from './resolution';
 export { useCreditsLabel } from './use-credits-label';
 export { useOptionLabels } from './use-option-labels';

@@ -9,6 +9,7 @@ import { Button, Card, ConfirmDialog } from '../../ui';
 import { CopyButton } from '../admin-shared/CopyButton';
 import { useDescribeError } from '../admin-shared/use-describe-error';
 import { adminKeys } from '../admin-shared/admin-query-keys';
+import { CreditAdjustmentForm } from './CreditAdjustmentForm';
 import { JobDetail } from './JobDetail';
 import { adminUsersMessages } from './messages';
 import { PurgeDetail } from './PurgeStatus';
@@ -21,7 +22,7 @@ export interface UserPanelProps {
   onDeleted: () => void;
 }
 
-/** The selected user: who it is, deletion with purge, the user's jobs and the selected job. */
+/** The selected user: who it is, deletion with purge, credit adjustment, the user's jobs and the selected job. */
 export function UserPanel({ user, onClose, onDeleted }: UserPanelProps) {
   const { t } = useMessages('adminUsers', adminUsersMessages);
   const describeError = useDescribeError();
@@ -76,6 +77,7 @@ export function UserPanel({ user, onClose, onDeleted }: UserPanelProps) {
       {user.purge && <PurgeDetail purge={user.purge} />}
 
       <div className="admin-users-panel-body">
+        {!user.purge && <CreditAdjustmentForm key={user.id} userId={user.id} email={email} />}
         <section className="admin-users-subsection" aria-labelledby="admin-user-jobs-heading">
           <h3 id="admin-user-jobs-heading" className="admin-users-subheading">
             {t('jobs.heading')}

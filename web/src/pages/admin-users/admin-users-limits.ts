@@ -8,3 +8,7 @@ export const USER_SEARCH_MAX_LENGTH = 200;
 export const ADMIN_USER_JOBS_TAKE = ADMIN_USERS_DEFAULT_TAKE;
 /** The jobs service keeps at most this much of a mark-failed reason (AdminMarkFailedRequestSchema). */
 export const MARK_FAILED_REASON_MAX_LENGTH = 500;
+/** A credit adjustment (CreditAdjustmentRequestSchema): at most this many credits either way, a reason of 3–200 characters. */
+export const CREDIT_ADJUSTMENT_MAX = 100_000;
+export const CREDIT_ADJUSTMENT_REASON_MIN_LENGTH = 3;
+export const CREDIT_ADJUSTMENT_REASON_MAX_LENGTH = 200;

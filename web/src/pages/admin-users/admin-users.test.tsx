@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../api/api-error';
 import {
+  adjustAdminUserCredits,
   deleteAdminJob,
   deleteAdminUser,
   getAdminJob,
@@ -17,6 +18,7 @@ import { jobDetail, jobsPage, makeJob, makeUser, renderAdminPage, usersPage } fr
 import AdminUsersPage from './index';
 
 jest.mock('../../api/endpoints', () => ({
+  adjustAdminUserCredits: jest.fn(),
   getAdminUsers: jest.fn(),
   getAdminUserJobs: jest.fn(),
   getAdminJob: jest.fn(),
@@ -28,6 +30,7 @@ jest.mock('../../api/endpoints', () => ({
 jest.mock('../../notifications/toast-store', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const mocked = {
+  adjustAdminUserCredits: jest.mocked(adjustAdminUserCredits),
   getAdminUsers: jest.mocked(getAdminUsers),
   getAdminUserJobs: jest.mocked(getAdminUserJobs),
   getAdminJob: jest.mocked(getAdminJob),
@@ -428,5 +431,135 @@ describe('Admin: a user and their jobs', () => {
     );
     renderAdminPage(<AdminUsersPage />, '/admin/users');
     expect(await screen.findByText('In progress (1/2)')).toBeInTheDocument();
+  });
+});
+
+describe('Admin: adjust a user’s credits', () => {
+  const adjusted = (balance: number, applied = true) => ({
+    data: { userId: 'user-2', balance, heldCredits: 3, available: balance - 3, applied },
+  });
+  const amountBox = () => screen.getByRole('spinbutton', { name: /^Credits \(negative takes\)/ });
+  const reasonBox = () => screen.getByRole('textbox', { name: /^Reason \(the user sees it\)/ });
+  const saveButton = () => screen.getByRole('button', { name: 'Save adjustment' });
+
+  async function openUser() {
+    serveUsers(3);
+    mocked.getAdminUserJobs.mockResolvedValue(jobsPage([]));
+    renderAdminPage(<AdminUsersPage />, '/admin/users');
+    await selectUser('person2@example.com');
+    expect(await screen.findByRole('heading', { name: 'Adjust credits' })).toBeInTheDocument();
+  }
+
+  async function fillAndSave(amount: string, reason: string) {
+    await userEvent.clear(amountBox());
+    await userEvent.type(amountBox(), amount);
+    await userEvent.clear(reasonBox());
+    await userEvent.type(reasonBox(), reason);
+    await userEvent.click(saveButton());
+  }
+
+  async function confirm(title = 'Adjust the credits of person2@example.com?') {
+    const dialog = await screen.findByRole('alertdialog', { name: title });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save adjustment' }));
+    return dialog;
+  }
+
+  it('asks for confirmation naming the amount and the user, saves with one key, says the balance and clears the form', async () => {
+    let finish!: (value: ReturnType<typeof adjusted>) => void;
+    mocked.adjustAdminUserCredits.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    await openUser();
+    await fillAndSave('-5', 'Refund reversed');
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Adjust the credits of person2@example.com?' });
+    expect(dialog).toHaveTextContent(
+      '5 credits will be taken from the balance of person2@example.com. Reason shown to the user: “Refund reversed”.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(mocked.adjustAdminUserCredits).not.toHaveBeenCalled();
+
+    await userEvent.click(saveButton());
+    await confirm();
+    expect(mocked.adjustAdminUserCredits).toHaveBeenCalledWith(
+      'user-2',
+      { amount: -5, reason: 'Refund reversed' },
+      expect.any(String),
+    );
+    await waitFor(() => expect(saveButton()).toHaveAttribute('aria-busy', 'true'));
+
+    act(() => finish(adjusted(47)));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Adjustment saved. Balance: 47 credits.'));
+    await waitFor(() => expect(amountBox()).toHaveValue(null));
+    expect(reasonBox()).toHaveValue('');
+  });
+
+  it('checks the form before asking: a whole number other than 0 and a reason of 3 characters or more', async () => {
+    await openUser();
+    await fillAndSave('0', 'ok');
+    expect(screen.getByText('Enter a whole number of credits other than 0.')).toBeInTheDocument();
+    expect(screen.getByText('Say why, in a few words (at least 3 characters).')).toBeInTheDocument();
+    expect(amountBox()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(mocked.adjustAdminUserCredits).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s field errors (400) and its explanation of a refusal (409)', async () => {
+    mocked.adjustAdminUserCredits.mockRejectedValueOnce(
+      new ApiError({
+        reason: 'validation',
+        status: 400,
+        title: 'Invalid request',
+        message: 'Please fix highlighted fields.',
+        fieldErrors: { reason: 'At most 200 characters.' },
+      }),
+    );
+    await openUser();
+    await fillAndSave('10', 'Goodwill');
+    await confirm();
+    expect(await screen.findByText('At most 200 characters.')).toBeInTheDocument();
+    expect(reasonBox()).toHaveAttribute('aria-invalid', 'true');
+
+    const detail =
+      '52 credits are available (3 held for videos in progress); taking 53 would leave the balance below zero.';
+    mocked.adjustAdminUserCredits.mockRejectedValueOnce(
+      new ApiError({
+        reason: 'conflict',
+        status: 409,
+        title: 'Conflict',
+        message: 'The request conflicts with a current state.',
+        detail,
+      }),
+    );
+    await fillAndSave('-53', 'Chargeback');
+    await confirm();
+    expect(await screen.findByRole('alert')).toHaveTextContent(`The adjustment was not saved. ${detail}`);
+    expect(toast.success).not.toHaveBeenCalled();
+    // A refusal applied nothing: each try had its own key.
+    const [first, second] = mocked.adjustAdminUserCredits.mock.calls.map((call) => call[2]);
+    expect(first).not.toBe(second);
+  });
+
+  it('sending the same form again after a lost answer reuses its key (applied once); a changed form gets a new one', async () => {
+    mocked.adjustAdminUserCredits
+      .mockRejectedValueOnce(
+        new ApiError({ reason: 'network_error', status: 0, title: 'Offline', message: 'No connection.' }),
+      )
+      .mockResolvedValueOnce(adjusted(110, false))
+      .mockResolvedValueOnce(adjusted(120));
+    await openUser();
+    await fillAndSave('10', 'Goodwill');
+    await confirm();
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('No connection.'));
+    expect(amountBox()).toHaveValue(10);
+
+    await userEvent.click(saveButton());
+    await confirm();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Adjustment saved. Balance: 110 credits.'));
+    const keys = mocked.adjustAdminUserCredits.mock.calls.map((call) => call[2]);
+    expect(keys[1]).toBe(keys[0]);
+
+    await fillAndSave('10', 'Goodwill');
+    await confirm();
+    await waitFor(() => expect(mocked.adjustAdminUserCredits).toHaveBeenCalledTimes(3));
+    expect(mocked.adjustAdminUserCredits.mock.calls[2]?.[2]).not.toBe(keys[0]);
   });
 });

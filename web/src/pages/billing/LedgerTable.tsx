@@ -107,8 +107,11 @@ function LineDescription({ line }: { line: BillingLedgerLine }) {
     case 'release':
       text = refunded(line.reason);
       break;
-    default:
-      text = t('kind.adjustment');
+    default: {
+      // An administrator's adjustment: `reason` holds the words they wrote for the user.
+      const why = line.reason?.trim();
+      text = why ? t('kind.adjustmentWithReason', { reason: why }) : t('kind.adjustment');
+    }
   }
 
   const target = job ? jobPath(job) : order ? orderPath(order) : null;

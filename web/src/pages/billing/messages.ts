@@ -45,6 +45,7 @@ export const billingHistoryMessages = {
       refund: 'Refund — order {{order}}',
       refundNoOrder: 'Refund',
       adjustment: 'Adjustment',
+      adjustmentWithReason: 'Adjustment: {{reason}}',
     },
     allowance: {
       taken: '1 generation of your plan',
@@ -106,6 +107,7 @@ export const billingHistoryMessages = {
       refund: 'Zwrot — zamówienie {{order}}',
       refundNoOrder: 'Zwrot',
       adjustment: 'Korekta',
+      adjustmentWithReason: 'Korekta: {{reason}}',
     },
     allowance: {
       taken: '1 generacja z Twojego planu',

@@ -10,6 +10,7 @@ import {
   isActiveStatus,
   jobKeys,
   jobsMessages,
+  QueueForecast,
   STATUS_BADGE,
   STATUS_TONE,
   useCreditsLabel,
@@ -25,7 +26,7 @@ import {
 } from '../../features/media';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { useMessages } from '../../i18n/use-messages';
-import { useJobStore, useLiveJob } from '../../live';
+import { useJobStore, useLiveJob, useQueueForecast } from '../../live';
 import { Badge, ButtonLink, Card, ErrorState, PageHeader, ProgressBar, Spinner } from '../../ui';
 import NotFoundPage from '../not-found';
 import { currentJobState } from './job-state';
@@ -46,8 +47,8 @@ function excerpt(text: string, max: number): string {
 }
 
 /**
- * `/jobs/:id`: one of the person's videos — its settings, its status as it moves (live), Cancel while
- * it runs, the video once ready, the price quoted and the receipt of what it cost. A job the person
+ * `/jobs/:id`: one of the person's videos — its settings, its status as it moves (live), its place in
+ * the queue and estimated times while it runs, Cancel while it runs, the video once ready, the price quoted and the receipt of what it cost. A job the person
  * does not have (unknown, or another user's: the server answers 404 to both) is the not-found page.
  */
 export default function JobPage() {
@@ -120,6 +121,9 @@ function JobDetails({ view }: { view: JobView }) {
 
   const live = useLiveJob(view.id);
   const { status, progress } = currentJobState(view, live);
+  // The background refresh keeps the store's forecast current; the page's own read fills in until then.
+  const storedForecast = useQueueForecast(view.id);
+  const forecast = storedForecast !== undefined ? storedForecast : view.queue;
   const active = isActiveStatus(status);
   const prompt = view.prompt.trim();
   const title = prompt ? excerpt(prompt, HEADING_EXCERPT_LENGTH) : jobs('untitled');
@@ -175,6 +179,7 @@ function JobDetails({ view }: { view: JobView }) {
               <ProgressBar value={progress} label={jobs('progressLabel', { title })} tone={STATUS_TONE[status]} />
             )}
             <p className="job-status__line">{jobs(`statusLine.${status}`, { percent })}</p>
+            <QueueForecast status={status} forecast={forecast} />
             {status === 'FAILED' && view.errorCode && (
               <p className="job-status__line">{t('status.failedBecause', { reason: reason(view.errorCode) })}</p>
             )}

@@ -10,7 +10,7 @@ import { makeCancelledJobView, makeJobView } from '../../features/jobs/testing/j
 import { groupedModels, LOCAL_MODEL } from '../../features/jobs/testing/models.testing';
 import { formatDateTime } from '../../i18n/format';
 import { initI18n, setLanguage } from '../../i18n/i18n';
-import { applyLiveEvent, resetJobs } from '../../live';
+import { applyLiveEvent, resetJobs, resetQueueForecasts, setQueueForecasts } from '../../live';
 import { clearToasts } from '../../notifications/toast-store';
 import { clearTopBar } from '../../session/top-bar-store';
 import JobPage from './index';
@@ -124,6 +124,7 @@ beforeEach(async () => {
   await act(() => setLanguage('en'));
   resetCircuitBreakers();
   resetJobs();
+  resetQueueForecasts();
   clearToasts();
   clearTopBar();
   document.cookie = 'kadr_csrf=csrf-1; path=/';
@@ -186,6 +187,32 @@ describe('Job page (/jobs/:id)', () => {
       '/billing',
     );
     expect(screen.queryByRole('region', { name: 'Video' })).not.toBeInTheDocument();
+  });
+
+  it('a queued job: its place in the queue and estimated times, then what the background refresh reads', async () => {
+    const start = new Date();
+    start.setHours(12, 5, 0, 0);
+    const finish = new Date(start.getTime() + 4 * 60_000);
+    const clock = (date: Date) => formatDateTime(date, { timeStyle: 'short' });
+    serve(
+      makeJobView(JOB_ID, {
+        prompt: PROMPT,
+        queue: { position: 4, estimatedStartAt: start.toISOString(), estimatedFinishAt: finish.toISOString() },
+      }),
+      receipt(),
+    );
+    renderJob();
+    const status = await screen.findByRole('region', { name: 'Status' });
+    expect(within(status).getByText('Place in queue: 4')).toBeInTheDocument();
+    expect(
+      within(status).getByText(`Estimated start around ${clock(start)}, finish around ${clock(finish)}`),
+    ).toBeInTheDocument();
+
+    act(() =>
+      setQueueForecasts([{ id: JOB_ID, queue: { position: 1, estimatedStartAt: null, estimatedFinishAt: null } }]),
+    );
+    expect(within(status).getByText('Place in queue: 1')).toBeInTheDocument();
+    expect(within(status).getByText('No time estimate yet')).toBeInTheDocument();
   });
 
   it('follows the job live, and once cancelled reads the receipt again: "Refunded: cancelled by you" and the balance after', async () => {

@@ -32,11 +32,17 @@ export function buildProviderRegistry(
 ): ProviderRegistry {
   if (options.providers) return new ProviderRegistry(options.providers);
   const ffmpegPath = binaries.ffmpeg.path;
+  const faulty = config.JOBS_ENABLE_FAULTY_PROVIDER && config.NODE_ENV !== 'production';
   if (config.JOBS_RENDERER === 'instant' && config.NODE_ENV !== 'production') {
-    const names = [...new Set(MODEL_CATALOGUE.map((model) => model.provider))];
-    return new ProviderRegistry(
-      names.map((name) => new InstantVideoProvider(name, { ffmpegPath, renderMs: config.JOBS_INSTANT_RENDER_MS })),
+    // The test model that fails on purpose keeps failing when it is enabled: standing in for it
+    // would defeat its one use.
+    const names = [...new Set(MODEL_CATALOGUE.map((model) => model.provider))].filter(
+      (name) => !(faulty && name === 'faulty'),
     );
+    return new ProviderRegistry([
+      ...names.map((name) => new InstantVideoProvider(name, { ffmpegPath, renderMs: config.JOBS_INSTANT_RENDER_MS })),
+      ...(faulty ? [new FaultyVideoProvider()] : []),
+    ]);
   }
   const providers: VideoProvider[] = [new LocalVideoProvider({ ffmpegPath, fontFile: config.RENDER_FONT_FILE })];
   if (config.FAL_API_KEY) {
@@ -57,8 +63,6 @@ export function buildProviderRegistry(
       }),
     );
   }
-  if (config.JOBS_ENABLE_FAULTY_PROVIDER && config.NODE_ENV !== 'production') {
-    providers.push(new FaultyVideoProvider());
-  }
+  if (faulty) providers.push(new FaultyVideoProvider());
   return new ProviderRegistry(providers);
 }
