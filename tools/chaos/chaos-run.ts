@@ -6,6 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Kafka, logLevel } from 'kafkajs';
 import mongoose from 'mongoose';
+import { seededRandom } from '@kadr/tooling/test-helpers';
 import { auditChaosRun, lostWhenSettlingEnds, type AuditFinding, type AuditReport } from './chaos-audit';
 import type { ChaosStack } from './chaos-stack';
 import { ChaosUser, type JobRequest } from './chaos-user';
@@ -40,18 +41,6 @@ export interface ChaosRunResult {
 
 type Action =
   { user: number; kind: 'job'; job: JobRequest } | { user: number; kind: 'payment'; outcome: 'success' | 'failure' };
-
-/** mulberry32: a small seeded generator, so a failing run can be repeated with its seed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Jobs: about a third on the faulty provider (fails at once, hold released), the rest rendered. Payments: a quarter fail. */
 function planActions(options: ChaosRunOptions, random: () => number): Action[] {

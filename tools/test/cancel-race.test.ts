@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_INTERNAL_TOKEN_KEY_ID } from '@kadr/config';
 import { mintInternalToken } from '@kadr/http-kit';
+import { seededRandom } from '@kadr/tooling/test-helpers';
 import { ApiClient } from './support/api-client';
 import { EmbeddedProcess, embeddedTestEnv } from './support/embedded-process';
 
@@ -24,18 +25,6 @@ const JOBS = Number(process.env.KADR_CANCEL_RACE_JOBS ?? 16);
 const SEED = Number(process.env.KADR_CANCEL_RACE_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const WELCOME_CREDITS = 1000;
 const FINAL = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
-
-/** mulberry32: a seed replays the same plan. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** What each job is asked to do: render and complete (two in three), or fail at once (the test model). */
 const KINDS = [
@@ -64,7 +53,7 @@ describe('cancel racing completion and failure (embedded, a separate process ren
   });
 
   it('each job ends one way, its hold settled exactly once to match, and the balance reconciles', async () => {
-    const random = seeded(SEED);
+    const random = seededRandom(SEED);
     const { env, base } = await embeddedTestEnv(workDir, {
       env: {
         JOBS_INSTANT_RENDER_MS: '300',

@@ -20,6 +20,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEFAULT_INTERNAL_TOKEN_KEY_ID } from '@kadr/config';
 import { mintInternalToken } from '@kadr/http-kit';
+import { seededRandom } from '@kadr/tooling/test-helpers';
 import { ApiClient, type Exchange } from './support/api-client';
 import { EmbeddedProcess, embeddedTestEnv } from './support/embedded-process';
 
@@ -30,18 +31,6 @@ const USERS = 3;
 const WELCOME_CREDITS = 1000;
 const ADMIN_EMAIL = 'admin@kadr.local';
 const SETTLE_MS = 60_000;
-
-/** mulberry32: a small seeded generator, so a seed replays the same kill plan. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 class User {
   private client: ApiClient | undefined;
@@ -84,7 +73,7 @@ describe('restart chaos (embedded, memory adapters)', () => {
   });
 
   it('kills the process during a burst of jobs; afterwards every job settled exactly once, no listener warning', async () => {
-    const random = seeded(SEED);
+    const random = seededRandom(SEED);
     const { env, base } = await embeddedTestEnv(workDir, {
       env: {
         ADMIN_EMAIL,
