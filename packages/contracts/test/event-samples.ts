@@ -43,6 +43,7 @@ export const EVENT_SAMPLES: { [C in EventCase]: EventPayloadInit<C> } = {
       status: JobStatus.COMPLETED,
       message: 'done',
       errorCode: 'timeout', // only meaningful on FAILED; set here so the round trip covers it
+      failureKind: 'output_check', // likewise
 
       attempt: 2,
       output: {
