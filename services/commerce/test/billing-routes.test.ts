@@ -95,7 +95,16 @@ describe('billing history routes (memory)', () => {
       .expect(200);
     expect(none.body).toMatchObject({ total: 0, items: [], balance: 40 });
 
-    for (const bad of ['kind=gift', 'take=0', 'take=101', 'skip=-1', 'from=yesterday', `from=${future}&to=${future}`]) {
+    // Every value the API document allows is answered: an empty kind is every kind, from ≥ to an empty range.
+    const every = await request(h.app).get('/api/commerce/ledger?kind=').set('authorization', auth).expect(200);
+    expect(every.body).toMatchObject({ total: 8 });
+    const empty = await request(h.app)
+      .get(`/api/commerce/ledger?from=${encodeURIComponent(future)}&to=${encodeURIComponent(future)}`)
+      .set('authorization', auth)
+      .expect(200);
+    expect(empty.body).toMatchObject({ total: 0, items: [] });
+
+    for (const bad of ['kind=gift', 'kind=hold,', 'take=0', 'take=101', 'skip=-1', 'from=yesterday']) {
       const refused = await request(h.app).get(`/api/commerce/ledger?${bad}`).set('authorization', auth).expect(400);
       expect(refused.body).toMatchObject({ type: '/problems/validation' });
       expect(refused.headers['content-type']).toContain('application/problem+json');

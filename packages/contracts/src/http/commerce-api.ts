@@ -341,28 +341,27 @@ export const LEDGER_REFERENCE_TYPES = ['job', 'order', 'welcome', 'other'] as co
 
 const isoInstant = z.iso.datetime({ offset: true });
 
-/** `?skip&take&kind&from&to` of `GET /api/commerce/ledger` (and, without skip/take, of the CSV). */
-export const BillingLedgerQuerySchema = z
-  .object({
-    skip: z.coerce.number().int().min(0).max(100_000).default(0),
-    take: z.coerce.number().int().min(1).max(100).default(20),
-    /** One kind, or several separated by commas. */
-    kind: z
-      .string()
-      .transform((value) =>
-        value
-          .split(',')
-          .map((part) => part.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(LedgerKindSchema).min(1))
-      .optional(),
-    /** Lines at or after this instant. */
-    from: isoInstant.optional(),
-    /** Lines before this instant. */
-    to: isoInstant.optional(),
-  })
-  .refine((q) => !q.from || !q.to || q.from < q.to, { path: ['to'], message: 'Must be later than "from".' });
+/** `kind` of the ledger query: kinds separated by commas, or nothing (every kind) — a pattern the API document states. */
+const LEDGER_KIND_LIST = new RegExp(`^(?:(?:${LEDGER_KINDS.join('|')})(?:,(?:${LEDGER_KINDS.join('|')}))*)?$`);
+
+/**
+ * `?skip&take&kind&from&to` of `GET /api/commerce/ledger` (and, without skip/take, of the CSV). Every value the
+ * document allows is answered: an empty `kind` is every kind, and `from` at or after `to` is an empty range.
+ */
+export const BillingLedgerQuerySchema = z.object({
+  skip: z.coerce.number().int().min(0).max(100_000).default(0),
+  take: z.coerce.number().int().min(1).max(100).default(20),
+  /** One kind, or several separated by commas. */
+  kind: z
+    .string()
+    .regex(LEDGER_KIND_LIST, `One or more of ${LEDGER_KINDS.join(', ')}, separated by commas.`)
+    .transform((value) => (value === '' ? undefined : (value.split(',') as LedgerKind[])))
+    .optional(),
+  /** Lines at or after this instant. */
+  from: isoInstant.optional(),
+  /** Lines before this instant. */
+  to: isoInstant.optional(),
+});
 export type BillingLedgerQuery = z.infer<typeof BillingLedgerQuerySchema>;
 
 /** One line of the user's ledger with the totals after it (its place in the whole ledger, whatever the filter). */
