@@ -5,7 +5,7 @@
  * credits badge grows after a purchase made elsewhere, with no reload. Polish, desktop, light. Buy credits, the
  * payment page (also its failure) and the success page are checked by axe-core at 360 and 1280 px (issue 19).
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import {
   badgeCredits,
   buyThroughApi,
@@ -35,6 +35,16 @@ async function serverBalance(page: Page): Promise<number> {
   const answer = await callApi<{ data: { balance: number } }>(page, 'GET', '/bff/platform/api/commerce/credits');
   expect(answer.status).toBe(200);
   return answer.body.data.balance;
+}
+
+/** The dashboard's "Jobs in progress" region, once its live stream says it is connected. */
+async function liveActiveJobs(page: Page): Promise<Locator> {
+  const active = page.getByRole('region', { name: 'Zadania w toku' });
+  await active
+    .getByRole('status')
+    .filter({ hasText: /^Na żywo/ })
+    .waitFor();
+  return active;
 }
 
 /** /buy-credits → the package → Pay: resolves on the development payment page. */
@@ -109,11 +119,7 @@ describeJourney('credits and live updates', (journey: Journey) => {
       const page = await journey.newPage();
       await journey.signIn(page, freshEmail('live-dashboard'));
       expect(new URL(page.url()).pathname).toBe('/dashboard');
-      const active = page.getByRole('region', { name: 'Zadania w toku' });
-      await active
-        .getByRole('status')
-        .filter({ hasText: /^Na żywo/ })
-        .waitFor();
+      const active = await liveActiveJobs(page);
       const before = await knownBadgeCredits(page);
       await markDocument(page);
       await recordJobCards(page);
@@ -153,11 +159,7 @@ describeJourney('credits and live updates', (journey: Journey) => {
     async () => {
       const page = await journey.newPage();
       await journey.signIn(page, freshEmail('canceller'));
-      const active = page.getByRole('region', { name: 'Zadania w toku' });
-      await active
-        .getByRole('status')
-        .filter({ hasText: /^Na żywo/ })
-        .waitFor();
+      const active = await liveActiveJobs(page);
       const before = await knownBadgeCredits(page);
 
       // The test model's "Ultra Fast" render hangs: it keeps the only render slot, so the next job waits in the queue.
