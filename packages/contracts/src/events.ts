@@ -172,6 +172,7 @@ export function aggregateIdOf(payload: EventPayload): string {
     case 'userDeleted':
     case 'userPurged':
     case 'creditsChanged':
+    case 'notificationsChanged':
       return payload.value.userId;
     default:
       return unknownCase(payload);

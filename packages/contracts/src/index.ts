@@ -5,6 +5,7 @@ export * from './gen/kadr/events/v1/job_events_pb';
 export * from './gen/kadr/events/v1/payment_events_pb';
 export * from './gen/kadr/events/v1/user_events_pb';
 export * from './gen/kadr/events/v1/credit_events_pb';
+export * from './gen/kadr/events/v1/notification_events_pb';
 export {
   TOPICS,
   ALL_TOPICS,

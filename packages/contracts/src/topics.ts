@@ -21,6 +21,7 @@ export const TOPICS = {
   'user.deleted': 'userDeleted',
   'user.purged': 'userPurged',
   'credits.changed': 'creditsChanged',
+  'notifications.changed': 'notificationsChanged',
 } as const satisfies Record<string, EventCase>;
 
 export type Topic = keyof typeof TOPICS;

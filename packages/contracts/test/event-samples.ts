@@ -7,6 +7,7 @@ import {
   ChargedFrom,
   CreditsChangeReason,
   JobProgressKind,
+  NotificationKind,
   JobStatus,
   VideoQuality,
   VideoSpeed,
@@ -117,6 +118,22 @@ export const EVENT_SAMPLES: { [C in EventCase]: EventPayloadInit<C> } = {
       reason: CreditsChangeReason.HOLD,
       reference: 'job-1',
       changedAt: at('2025-01-02T03:04:06Z'),
+    },
+  },
+  notificationsChanged: {
+    case: 'notificationsChanged',
+    value: {
+      userId: 'user-1',
+      notification: {
+        notificationId: 'job-1',
+        kind: NotificationKind.JOB_FAILED,
+        jobId: 'job-1',
+        prompt: 'A lighthouse at dusk',
+        reason: 'provider_failed',
+        createdAt: at('2025-01-02T03:05:00Z'),
+      },
+      unreadCount: 3,
+      changedAt: at('2025-01-02T03:05:01Z'),
     },
   },
 };

@@ -77,6 +77,7 @@ describe('encodeEvent / decodeEvent', () => {
       userDeleted: 'user-1',
       userPurged: 'user-1',
       creditsChanged: 'user-1',
+      notificationsChanged: 'user-1',
     });
   });
 

@@ -21,6 +21,7 @@ describe('topic map', () => {
         'job.created',
         'job.deleted',
         'job.progress',
+        'notifications.changed',
         'payment.completed',
         'user.deleted',
         'user.purged',

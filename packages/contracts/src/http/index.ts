@@ -5,6 +5,7 @@ export type { InternalCaller } from './internal-caller';
 export * from './commerce';
 export * from './commerce-api';
 export * from './i18n';
+export * from './notifications';
 export * from './jobs';
 export * from './prompt-text';
 export * from './media';

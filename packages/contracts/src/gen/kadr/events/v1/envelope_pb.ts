@@ -10,6 +10,8 @@ import type { CreditsChanged } from './credit_events_pb';
 import { file_kadr_events_v1_credit_events } from './credit_events_pb';
 import type { JobCreated, JobDeleted, JobProgress } from './job_events_pb';
 import { file_kadr_events_v1_job_events } from './job_events_pb';
+import type { NotificationsChanged } from './notification_events_pb';
+import { file_kadr_events_v1_notification_events } from './notification_events_pb';
 import type { PaymentCompleted } from './payment_events_pb';
 import { file_kadr_events_v1_payment_events } from './payment_events_pb';
 import type { UserDeleted, UserPurged, UserRegistered } from './user_events_pb';
@@ -22,11 +24,12 @@ import type { Message } from '@bufbuild/protobuf';
 export const file_kadr_events_v1_envelope: GenFile =
   /*@__PURE__*/
   fileDesc(
-    'Ch1rYWRyL2V2ZW50cy92MS9lbnZlbG9wZS5wcm90bxIOa2Fkci5ldmVudHMudjEi6QQKDUV2ZW50RW52ZWxvcGUSEAoIZXZlbnRfaWQYASABKAkSEgoKZXZlbnRfdHlwZRgCIAEoCRIvCgtvY2N1cnJlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFgoOY29ycmVsYXRpb25faWQYBCABKAkSEAoIcHJvZHVjZXIYBSABKAkSFAoMYWdncmVnYXRlX2lkGAYgASgJEjEKC2pvYl9jcmVhdGVkGGQgASgLMhoua2Fkci5ldmVudHMudjEuSm9iQ3JlYXRlZEgAEjMKDGpvYl9wcm9ncmVzcxhlIAEoCzIbLmthZHIuZXZlbnRzLnYxLkpvYlByb2dyZXNzSAASMQoLam9iX2RlbGV0ZWQYZiABKAsyGi5rYWRyLmV2ZW50cy52MS5Kb2JEZWxldGVkSAASPQoRcGF5bWVudF9jb21wbGV0ZWQYZyABKAsyIC5rYWRyLmV2ZW50cy52MS5QYXltZW50Q29tcGxldGVkSAASOQoPdXNlcl9yZWdpc3RlcmVkGGggASgLMh4ua2Fkci5ldmVudHMudjEuVXNlclJlZ2lzdGVyZWRIABIzCgx1c2VyX2RlbGV0ZWQYaSABKAsyGy5rYWRyLmV2ZW50cy52MS5Vc2VyRGVsZXRlZEgAEjEKC3VzZXJfcHVyZ2VkGGogASgLMhoua2Fkci5ldmVudHMudjEuVXNlclB1cmdlZEgAEjkKD2NyZWRpdHNfY2hhbmdlZBhrIAEoCzIeLmthZHIuZXZlbnRzLnYxLkNyZWRpdHNDaGFuZ2VkSABCCQoHcGF5bG9hZGIGcHJvdG8z',
+    'Ch1rYWRyL2V2ZW50cy92MS9lbnZlbG9wZS5wcm90bxIOa2Fkci5ldmVudHMudjEisAUKDUV2ZW50RW52ZWxvcGUSEAoIZXZlbnRfaWQYASABKAkSEgoKZXZlbnRfdHlwZRgCIAEoCRIvCgtvY2N1cnJlZF9hdBgDIAEoCzIaLmdvb2dsZS5wcm90b2J1Zi5UaW1lc3RhbXASFgoOY29ycmVsYXRpb25faWQYBCABKAkSEAoIcHJvZHVjZXIYBSABKAkSFAoMYWdncmVnYXRlX2lkGAYgASgJEjEKC2pvYl9jcmVhdGVkGGQgASgLMhoua2Fkci5ldmVudHMudjEuSm9iQ3JlYXRlZEgAEjMKDGpvYl9wcm9ncmVzcxhlIAEoCzIbLmthZHIuZXZlbnRzLnYxLkpvYlByb2dyZXNzSAASMQoLam9iX2RlbGV0ZWQYZiABKAsyGi5rYWRyLmV2ZW50cy52MS5Kb2JEZWxldGVkSAASPQoRcGF5bWVudF9jb21wbGV0ZWQYZyABKAsyIC5rYWRyLmV2ZW50cy52MS5QYXltZW50Q29tcGxldGVkSAASOQoPdXNlcl9yZWdpc3RlcmVkGGggASgLMh4ua2Fkci5ldmVudHMudjEuVXNlclJlZ2lzdGVyZWRIABIzCgx1c2VyX2RlbGV0ZWQYaSABKAsyGy5rYWRyLmV2ZW50cy52MS5Vc2VyRGVsZXRlZEgAEjEKC3VzZXJfcHVyZ2VkGGogASgLMhoua2Fkci5ldmVudHMudjEuVXNlclB1cmdlZEgAEjkKD2NyZWRpdHNfY2hhbmdlZBhrIAEoCzIeLmthZHIuZXZlbnRzLnYxLkNyZWRpdHNDaGFuZ2VkSAASRQoVbm90aWZpY2F0aW9uc19jaGFuZ2VkGGwgASgLMiQua2Fkci5ldmVudHMudjEuTm90aWZpY2F0aW9uc0NoYW5nZWRIAEIJCgdwYXlsb2FkYgZwcm90bzM',
     [
       file_google_protobuf_timestamp,
       file_kadr_events_v1_credit_events,
       file_kadr_events_v1_job_events,
+      file_kadr_events_v1_notification_events,
       file_kadr_events_v1_payment_events,
       file_kadr_events_v1_user_events,
     ],
@@ -164,6 +167,15 @@ export type EventEnvelope = Message<'kadr.events.v1.EventEnvelope'> & {
          */
         value: CreditsChanged;
         case: 'creditsChanged';
+      }
+    | {
+        /**
+         * Topic `notifications.changed`.
+         *
+         * @generated from field: kadr.events.v1.NotificationsChanged notifications_changed = 108;
+         */
+        value: NotificationsChanged;
+        case: 'notificationsChanged';
       }
     | { case: undefined; value?: undefined };
 };

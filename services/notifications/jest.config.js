@@ -1,0 +1,2 @@
+'use strict';
+module.exports = require('@kadr/tooling/jest-preset')(__dirname);
