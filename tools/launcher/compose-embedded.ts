@@ -22,6 +22,8 @@ import { MemoryEventBus } from '@kadr/event-bus';
 import { jobsConfigSchema, startJobs, startJobsWorker } from '@kadr/jobs';
 import { mediaConfigSchema, startMedia } from '@kadr/media';
 import { i18nConfigSchema, startI18n } from '@kadr/i18n';
+import { notificationsConfigSchema, startNotifications } from '@kadr/notifications';
+import { persistedDevSecret } from './dev-secret';
 
 /** The demo accounts of the development sign-in page (the administrator, ADMIN_EMAIL, is added to them). */
 export const DEMO_ACCOUNTS = [{ email: 'demo@kadr.local', name: 'Demo User' }];
@@ -195,6 +197,29 @@ export async function startEmbedded(
     started('admin', admin.url, () => admin.stop());
     registries.push(admin.metrics.registry);
 
+    // No SMTP_URL: the in-process mail catcher receives every e-mail (DATA_DIR/notifications/mail).
+    // The gateway starts after it, so its presence route is named by the port it will listen on.
+    const notifications = await startNotifications(
+      parseConfig('notifications', notificationsConfigSchema, {
+        ...internal,
+        PUBLIC_URL: config.PUBLIC_URL,
+        GATEWAY_URL: `http://${reachableHost(config.HOST)}:${config.PORT}`,
+        I18N_URL: i18n.url,
+        UNSUBSCRIBE_TOKEN_SECRET:
+          processEnv.UNSUBSCRIBE_TOKEN_SECRET ?? (await persistedDevSecret(env.DATA_DIR, 'unsubscribe-token')),
+      }),
+      { adapters: { eventBus: bus }, defaultMetrics: false },
+    );
+    started('notifications', notifications.url, () => notifications.stop());
+    registries.push(notifications.metrics.registry);
+    if (notifications.adapters.mailCatcher) {
+      components.push({ name: 'mail-catcher', url: `${notifications.url}/dev/mail` });
+      logger.info(
+        { component: 'mail-catcher', url: `${notifications.url}/dev/mail` },
+        'mail-catcher'.padEnd(22) + ` ${notifications.url}/dev/mail`,
+      );
+    }
+
     config = {
       ...config,
       I18N_URL: i18n.url,
@@ -202,6 +227,7 @@ export async function startEmbedded(
       JOBS_URL: jobs.url,
       MEDIA_URL: media.url,
       ADMIN_URL: admin.url,
+      NOTIFICATIONS_URL: notifications.url,
     };
     const gateway = await startAuthGateway(config, { adapters: { eventBus: bus }, defaultMetrics: false });
     started('auth-gateway', gateway.url, () => gateway.stop());

@@ -16,7 +16,7 @@ const path = require('node:path');
 const SUITE_FILE = /\.(contract|integration)\.test\.ts$/;
 const SKIPPED = /^(.*) \(skipped: (.*)\)$/;
 const TAG = /\[([^\]]*)\]/g;
-const ADAPTERS = ['memory', 'fs', 'kafka', 'mongodb', 'redis', 's3'];
+const ADAPTERS = ['memory', 'fs', 'kafka', 'mongodb', 'redis', 's3', 'catcher', 'smtp'];
 
 /** The adapters named by the `[...]` tags of a test's describe titles, e.g. "kafka+mongodb". */
 function adapterOf(ancestorTitles) {

@@ -2,7 +2,7 @@
  * Chooses the real server a contract or integration suite runs against.
  *
  * Order: the variable that names a running server (KAFKA_BROKERS, MONGODB_URI, REDIS_URL,
- * S3_ENDPOINT + credentials; tools/test/run-real-server-suites.sh sets them for the native servers,
+ * S3_ENDPOINT + credentials; KADR_MAILPIT_BIN names the SMTP server a suite starts itself; tools/test/run-real-server-suites.sh sets them for the native servers,
  * jest's global setup for the containers it starts with testcontainers) → skipped, with the reason
  * in the suite title so the summary reporter prints one line per skipped suite. With
  * KADR_REQUIRE_REAL_SERVERS=1 (set by `make test` in CI) a missing server fails the suite instead.
@@ -26,11 +26,18 @@ export interface S3Target {
   forcePathStyle: boolean;
 }
 
+/** Mailpit (a real SMTP server with an HTTP API to read what it received): the suite starts it itself. */
+export interface SmtpTarget {
+  /** The mailpit binary (`tools/infra/up.sh --fetch-mailpit` builds it and prints the path). */
+  mailpitBin: string;
+}
+
 interface Targets {
   kafka: KafkaTarget;
   mongodb: MongoTarget;
   redis: RedisTarget;
   s3: S3Target;
+  smtp: SmtpTarget;
 }
 export type RealServerKind = keyof Targets;
 
@@ -65,6 +72,10 @@ function readTarget<K extends RealServerKind>(kind: K, env: NodeJS.ProcessEnv): 
         },
       } as Lookup<K>;
     }
+    case 'smtp':
+      return (
+        env.KADR_MAILPIT_BIN ? { target: { mailpitBin: env.KADR_MAILPIT_BIN } } : { missing: 'KADR_MAILPIT_BIN' }
+      ) as Lookup<K>;
     default:
       throw new Error(`unknown real server kind ${String(kind)}`);
   }

@@ -46,6 +46,7 @@ export const gatewayConfigSchema = z
     MEDIA_URL: optionalUrl,
     I18N_URL: optionalUrl,
     ADMIN_URL: optionalUrl,
+    NOTIFICATIONS_URL: optionalUrl,
     UPSTREAM_TIMEOUT_MS: envPositiveInt(30_000),
     ...breakerEnv,
 

@@ -1,4 +1,5 @@
-import { backgroundWork, serveService } from '@kadr/http-kit';
+import { Router } from 'express';
+import { backgroundWork, internalTokenKeys, serveService } from '@kadr/http-kit';
 import type { ComposedService, RunningService, ServiceParts, StartOptions } from '@kadr/http-kit';
 import type { OutboxRelay } from '@kadr/outbox';
 import { openGatewayAdapters, type GatewayAdapters } from './adapters';
@@ -11,6 +12,7 @@ import { sessionPolicyOf } from './domain/sessions/session';
 import { createLiveUpdates, type LiveUpdates, type LiveUpdatesOptions } from './entry-points/http/07-live/live-updates';
 import { identityDepsOf } from './entry-points/http/06-identity/identity-deps';
 import { createGatewayApp } from './entry-points/http/app';
+import { presenceRoutes } from './entry-points/http/12-internal/presence.routes';
 import { subscribeUserDeleted } from './entry-points/messaging/user-deleted.consumer';
 
 export interface GatewayParts extends ServiceParts<GatewayAdapters, GatewayConfig> {
@@ -42,13 +44,20 @@ export function composeAuthGateway(parts: GatewayParts, pipeline: PipelineFactor
     metrics,
     identity: identityDepsOf({ config, kv, users, sessions, logger, onOutboxWritten: () => relay.nudge() }),
     pipeline: mounts,
-    live: live.router,
+    live: Router().use(
+      live.router,
+      presenceRoutes({
+        presence: live.presence,
+        onlineWindowMs: live.onlineWindowMs,
+        internalTokenKeys: internalTokenKeys(config),
+      }),
+    ),
     readinessChecks: parts.readinessChecks,
   });
   // Stopped in reverse: the live feed, the `user.deleted` consumer, the relay.
   const background = backgroundWork(async (own) => {
     own(relay).start();
-    own(await subscribeUserDeleted({ bus, users, sessions, liveFeed: live.feed, logger }));
+    own(await subscribeUserDeleted({ bus, users, sessions, liveFeed: live.feed, presence: live.presence, logger }));
     await own(live).start();
   });
   return {

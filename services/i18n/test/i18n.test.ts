@@ -81,6 +81,20 @@ describe('i18n service', () => {
     expect((await call('GET', '/api/i18n/user-language', gateway)).status).toBe(403);
   });
 
+  it("tells the notifications service (only) any user's language", async () => {
+    const notifications: InternalCaller = { kind: 'service', service: 'notifications', roles: [] };
+    await call('PUT', '/api/i18n/user-language', user('u-3'), { language: 'en' });
+    const answer = await call('GET', '/internal/users/u-3/language', notifications);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ data: { language: 'en' } });
+    expect(await (await call('GET', '/internal/users/u-never/language', notifications)).json()).toEqual({
+      data: { language: 'pl' },
+    });
+    expect((await call('GET', '/internal/users/u-3/language', gateway)).status).toBe(403);
+    expect((await call('GET', '/internal/users/u-3/language', user('u-3'))).status).toBe(403);
+    expect((await call('GET', '/internal/users/u-3/language', null)).status).toBe(401);
+  });
+
   it('follows user.registered without overriding a choice, and purges on user.deleted', async () => {
     const registered = (userId: string, preferredLanguage: string) =>
       encodeEvent(

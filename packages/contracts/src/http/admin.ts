@@ -34,7 +34,15 @@ export const ADMIN_DEFAULT_TAKE = 50;
 export const ADMIN_MAX_TAKE = 200;
 
 /** The services that acknowledge a user purge with `user.purged` (the admin service's default list). */
-export const PURGE_ACKNOWLEDGING_SERVICES = ['auth-gateway', 'commerce', 'jobs', 'media', 'i18n', 'admin'] as const;
+export const PURGE_ACKNOWLEDGING_SERVICES = [
+  'auth-gateway',
+  'commerce',
+  'jobs',
+  'media',
+  'i18n',
+  'admin',
+  'notifications',
+] as const;
 
 const isoDate = z.iso.datetime({ offset: true });
 

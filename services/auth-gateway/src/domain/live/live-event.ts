@@ -6,6 +6,9 @@ import {
   type CreditsChanged,
   type JobCreated,
   type JobProgress,
+  NotificationKind,
+  type NotificationsChanged,
+  type NotificationView,
   type Timestamp,
 } from '@kadr/contracts';
 
@@ -16,7 +19,7 @@ import {
  */
 
 export type JobEventName = JobLiveEventName;
-export type LiveEventName = JobEventName | 'credits';
+export type LiveEventName = JobEventName | 'credits' | 'notifications';
 
 /** Job statuses as users see them (RESERVING is internal and never published). */
 export type JobStatusName = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
@@ -39,10 +42,20 @@ export interface CreditsEventData {
   currency: string;
 }
 
+/**
+ * The inbox changed (the notifications service): a new notification (the bell, the browser
+ * notification, the title count) or, with `notification: null`, read state changed elsewhere.
+ */
+export interface NotificationsEventData {
+  unread: number;
+  notification: NotificationView | null;
+}
+
 /** One event for one user, as kept in the user's replay log (the user is the log's key). */
 export type LiveEvent =
   | { name: JobEventName; data: JobEventData; occurredAt: number }
-  | { name: 'credits'; data: CreditsEventData; occurredAt: number };
+  | { name: 'credits'; data: CreditsEventData; occurredAt: number }
+  | { name: 'notifications'; data: NotificationsEventData; occurredAt: number };
 
 /** A live event addressed to its owner. */
 export interface AddressedLiveEvent {
@@ -119,7 +132,46 @@ export function liveEventOfCreditsChanged(change: CreditsChanged, envelopeTime: 
   };
 }
 
-const LIVE_EVENT_NAMES = new Set<string>([...JOB_LIVE_EVENT_NAMES, 'credits']);
+const NOTIFICATION_KIND_NAMES: Partial<Record<NotificationKind, NotificationView['kind']>> = {
+  [NotificationKind.JOB_COMPLETED]: 'job_completed',
+  [NotificationKind.JOB_FAILED]: 'job_failed',
+};
+
+/** `notifications.changed` → `notifications` with the unread count (and the new notification, if one arrived). */
+export function liveEventOfNotificationsChanged(
+  change: NotificationsChanged,
+  envelopeTime: Date,
+): AddressedLiveEvent | undefined {
+  if (!change.userId) return undefined;
+  const arrived = change.notification;
+  const kind = arrived ? NOTIFICATION_KIND_NAMES[arrived.kind] : undefined;
+  const notification: NotificationView | null =
+    arrived && kind && arrived.notificationId && arrived.jobId
+      ? {
+          id: arrived.notificationId,
+          kind,
+          jobId: arrived.jobId,
+          prompt: arrived.prompt,
+          reason: arrived.reason || null,
+          createdAt: timeOfDate(arrived.createdAt, envelopeTime).toISOString(),
+          readAt: null,
+        }
+      : null;
+  return {
+    userId: change.userId,
+    event: {
+      name: 'notifications',
+      data: { unread: change.unreadCount, notification },
+      occurredAt: timeOf(change.changedAt, envelopeTime),
+    },
+  };
+}
+
+function timeOfDate(own: Timestamp | undefined, fallback: Date): Date {
+  return own ? timestampDate(own) : fallback;
+}
+
+const LIVE_EVENT_NAMES = new Set<string>([...JOB_LIVE_EVENT_NAMES, 'credits', 'notifications']);
 
 /** Reads back a stored event (our own JSON); undefined for anything that is not one. */
 export function parseLiveEvent(text: string): LiveEvent | undefined {

@@ -7,6 +7,7 @@ import { createUpstreams, type Upstreams } from '../../integrations/upstreams';
 import { createBffPipeline } from './08-bff/bff-pipeline';
 import { parseFeatureFlags } from './09-gateway-routes/feature-flags';
 import { paymentNotificationRoutes } from './02-callbacks/payment-notification.routes';
+import { unsubscribeRoutes } from './02-callbacks/unsubscribe.routes';
 import { createMediaDeliveryRoutes } from './10-proxy/media-delivery.routes';
 import { rejectUndocumentedMethods } from './01-method-check/method-not-allowed';
 import { createGatewayOpenApi } from './09-gateway-routes/openapi/gateway-openapi';
@@ -33,7 +34,10 @@ export interface RequestPipelineOptions {
 
 /** What the composition mounts (the shape of `PipelineMounts` in app.ts) plus what it must close. */
 export interface RequestPipeline {
-  /** Before sessions and guards: 405 for undocumented methods, then Tpay's payment notifications, passed to commerce untouched. */
+  /**
+   * Before sessions and guards: 405 for undocumented methods, then Tpay's payment notifications
+   * (passed to commerce untouched) and the e-mails' unsubscribe link (to notifications).
+   */
   beforeSession: Router[];
   /** Right after the session is loaded, before the guards: the rate limits. */
   afterSession: RequestHandler[];
@@ -68,6 +72,7 @@ export function createRequestPipeline(options: RequestPipelineOptions): RequestP
     beforeSession: [
       Router().use(rejectUndocumentedMethods(() => openApi.routes)),
       paymentNotificationRoutes({ upstreams, logger }),
+      unsubscribeRoutes({ upstreams, logger }),
     ],
     afterSession: [rateLimits.router],
     routes: [

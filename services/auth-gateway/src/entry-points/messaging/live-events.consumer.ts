@@ -6,6 +6,7 @@ import {
   liveEventOfCreditsChanged,
   liveEventOfJobCreated,
   liveEventOfJobProgress,
+  liveEventOfNotificationsChanged,
   type AddressedLiveEvent,
 } from '../../domain/live/live-event';
 
@@ -27,7 +28,7 @@ function envelopeTime(envelope: Pick<EventEnvelope, 'occurredAt'>): Date {
 }
 
 /**
- * Records each job and credits event in its owner's feed, once per event id (delivery is at
+ * Records each job, credits and inbox event in its owner's feed, once per event id (delivery is at
  * least once). A failure releases the claim and throws, so the bus retries (then dead-letters).
  * The group starts at the end of the topics when it is new: a live feed has no use for history.
  */
@@ -45,6 +46,8 @@ export function subscribeLiveEvents({ bus, feed, logger }: LiveEventsConsumerDep
       'job.progress': (envelope) => record(liveEventOfJobProgress(envelope.payload.value, envelopeTime(envelope))),
       'credits.changed': (envelope) =>
         record(liveEventOfCreditsChanged(envelope.payload.value, envelopeTime(envelope))),
+      'notifications.changed': (envelope) =>
+        record(liveEventOfNotificationsChanged(envelope.payload.value, envelopeTime(envelope))),
     },
   });
 }

@@ -1,6 +1,7 @@
 import { confirmPurge, type ConsumerHandle, type EventBus, subscribeTopics } from '@kadr/event-bus';
 import type { Logger } from '@kadr/telemetry';
 import type { LiveFeedStore } from '../../data-access/live/live-feed-store';
+import type { PresenceStore } from '../../data-access/live/presence-store';
 import type { SessionStore } from '../../data-access/sessions/session-store';
 import type { UserRepository } from '../../data-access/users/user.repository';
 import { PRODUCER } from '../../domain/identity/user-registered-event';
@@ -11,6 +12,8 @@ export interface UserDeletedConsumerDeps {
   sessions: Pick<SessionStore, 'destroyAllForUser'>;
   /** The live channel: the user's replay buffer is deleted and their open streams end. */
   liveFeed?: Pick<LiveFeedStore, 'forget'>;
+  /** When the user was last on the site: forgotten with them. */
+  presence?: Pick<PresenceStore, 'forget'>;
   logger: Logger;
 }
 
@@ -26,6 +29,7 @@ export function subscribeUserDeleted({
   users,
   sessions,
   liveFeed,
+  presence,
   logger,
 }: UserDeletedConsumerDeps): Promise<ConsumerHandle> {
   return subscribeTopics(bus, {
@@ -35,6 +39,7 @@ export function subscribeUserDeleted({
         const { userId, purge } = envelope.payload.value;
         const endedSessions = await sessions.destroyAllForUser(userId);
         await liveFeed?.forget(userId);
+        await presence?.forget(userId);
         const deleted = await users.delete(userId);
         if (purge) await confirmPurge(bus, PRODUCER, envelope);
         logger.info({ userId, purge, endedSessions, deleted, eventId: envelope.eventId }, 'user deleted');

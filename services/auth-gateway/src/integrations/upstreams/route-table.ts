@@ -20,6 +20,7 @@ export const ROUTE_TABLE: readonly { prefix: string; upstream: UpstreamName }[] 
   { prefix: '/api/settings', upstream: 'jobs' },
   { prefix: '/api/media', upstream: 'media' },
   { prefix: '/api/i18n', upstream: 'i18n' },
+  { prefix: '/api/notifications', upstream: 'notifications' },
   { prefix: '/admin', upstream: 'admin' },
 ];
 

@@ -41,6 +41,7 @@ export type UpstreamsConfig = Pick<
   | 'MEDIA_URL'
   | 'I18N_URL'
   | 'ADMIN_URL'
+  | 'NOTIFICATIONS_URL'
   | 'UPSTREAM_TIMEOUT_MS'
   | 'BREAKER_FAILURE_THRESHOLD'
   | 'BREAKER_OPEN_MS'

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, writeFile, rename } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
+import type * as MailParser from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /** A caught message as the dev page lists it. */
@@ -100,6 +100,9 @@ export class MailCatcher {
     } catch {
       return undefined;
     }
+    // mailparser (and its charset tables) loads only when someone reads a message, not at start-up.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { simpleParser } = require('mailparser') as typeof MailParser;
     const parsed = await simpleParser(raw);
     const headers: Record<string, string> = {};
     for (const line of parsed.headerLines) headers[line.key] = line.line.slice(line.line.indexOf(':') + 1).trim();

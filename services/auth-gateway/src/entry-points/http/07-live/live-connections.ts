@@ -11,6 +11,11 @@ export interface LiveConnectionsOptions {
   /** The `retry:` hint sent with `reconnect` on shutdown: a random wait up to this long, so clients do not all return at once. */
   drainRetryMaxMs: number;
   metrics: LiveMetrics;
+  /**
+   * The user has a stream open here: called when one opens, on every heartbeat while any is
+   * open, and when one closes (presence: when the user was last on the site).
+   */
+  onPresent?: (userId: string) => void;
 }
 
 /** Why a stream could not have a slot. */
@@ -71,7 +76,9 @@ export class LiveConnections {
     const ofSession = addTo(this.bySession, connection.sessionTag, connection);
     this.open += 1;
     this.options.metrics.openConnections.inc();
+    this.options.onPresent?.(connection.userId);
     connection.onClose(() => {
+      this.options.onPresent?.(connection.userId);
       this.open -= 1;
       this.options.metrics.openConnections.dec();
       connections.delete(connection);
@@ -108,8 +115,9 @@ export class LiveConnections {
         this.stopHeartbeat();
         return;
       }
-      for (const connections of this.byUser.values()) {
+      for (const [userId, connections] of this.byUser) {
         for (const connection of connections) connection.control('heartbeat');
+        this.options.onPresent?.(userId);
       }
     }, this.options.heartbeatMs);
     // The heartbeat alone must not keep a process (or a test) alive.

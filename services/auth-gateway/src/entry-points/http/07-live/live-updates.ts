@@ -4,6 +4,7 @@ import type { KeyValueStore, Unsubscribe } from '@kadr/kv-store';
 import type { Logger, ServiceMetrics } from '@kadr/telemetry';
 import { LiveFeedStore } from '../../../data-access/live/live-feed-store';
 import { LiveFeedSubscriptions } from '../../../data-access/live/live-feed-subscriptions';
+import { PresenceStore } from '../../../data-access/live/presence-store';
 import type { SessionEndNotices } from '../../../data-access/sessions/session-end-notices';
 import type { SessionStore } from '../../../data-access/sessions/session-store';
 import { subscribeLiveEvents } from '../../messaging/live-events.consumer';
@@ -55,6 +56,10 @@ export interface LiveUpdates {
   router: Router;
   /** Records and announces events; also what `user.deleted` calls (`forget`). */
   feed: LiveFeedStore;
+  /** When each user last had a stream open (any replica). */
+  presence: PresenceStore;
+  /** A user seen more recently than this has a stream open now (two heartbeats and a margin). */
+  onlineWindowMs: number;
   connections: LiveConnections;
   /** Joins the gateway's live consumer group (`auth-gateway-live`) and listens for ended sessions. */
   start(): Promise<void>;
@@ -82,6 +87,7 @@ export function createLiveUpdates({
   const log = logger.child({ component: 'live-updates' });
   const liveMetrics = createLiveMetrics(metrics.registry);
   const feed = new LiveFeedStore(kv);
+  const presence = new PresenceStore(kv);
   const subscriptions = new LiveFeedSubscriptions(feed, (error, userId) =>
     log.warn({ err: error, userId }, 'live feed delivery failed'),
   );
@@ -91,6 +97,9 @@ export function createLiveUpdates({
     heartbeatMs: settings.heartbeatMs,
     drainRetryMaxMs: settings.drainRetryMaxMs,
     metrics: liveMetrics,
+    onPresent: (userId) => {
+      presence.seen(userId, new Date()).catch((error: unknown) => log.warn({ err: error }, 'presence not recorded'));
+    },
   });
   const router = liveRoutes({
     feed,
@@ -107,6 +116,8 @@ export function createLiveUpdates({
   return {
     router,
     feed,
+    presence,
+    onlineWindowMs: 2 * settings.heartbeatMs + 5_000,
     connections,
     async start() {
       stopListening ??= await sessionEndNotices.listen(({ sessionTag }) => connections.endSession(sessionTag));

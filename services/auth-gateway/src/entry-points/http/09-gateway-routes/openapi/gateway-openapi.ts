@@ -13,6 +13,7 @@ import {
 } from './identity-schemas';
 import { addJobsOperations } from './jobs-operations';
 import { addMediaOperations } from './media-operations';
+import { addNotificationsOperations } from './notifications-operations';
 import { OpenApiRegistry, type OpenApiInfo } from './openapi-registry';
 
 /**
@@ -28,6 +29,7 @@ export function createGatewayOpenApi(info: Partial<OpenApiInfo> = {}): OpenApiRe
     addMediaOperations,
     addI18nOperations,
     addAdminOperations,
+    addNotificationsOperations,
   ]) {
     add(registry);
   }
