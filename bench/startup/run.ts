@@ -122,6 +122,13 @@ function containerEnv(service: string, dataDir: string): NodeJS.ProcessEnv {
     media: { MEDIA_SIGNING_SECRET: secret, PUBLIC_URL: 'http://127.0.0.1:8080' },
     admin: { JOBS_URL: upstream, COMMERCE_URL: upstream },
     i18n: {},
+    // No SMTP_URL, as in compose: with DATA_DIR the mail catcher starts too.
+    notifications: {
+      UNSUBSCRIBE_TOKEN_SECRET: secret,
+      PUBLIC_URL: 'http://127.0.0.1:8080',
+      GATEWAY_URL: upstream,
+      I18N_URL: upstream,
+    },
   };
   return {
     PATH: process.env.PATH,
@@ -166,7 +173,7 @@ async function main(): Promise<void> {
     });
   }
   if (process.argv.includes('--containers')) {
-    for (const service of ['auth-gateway', 'commerce', 'jobs', 'media', 'i18n', 'admin']) {
+    for (const service of ['auth-gateway', 'commerce', 'jobs', 'media', 'i18n', 'admin', 'notifications']) {
       const main = path.join(ROOT, 'services', service, 'dist', 'main.js');
       if (!fs.existsSync(main)) throw new Error(`${main} is missing: run npm run build:services`);
       targets.push({

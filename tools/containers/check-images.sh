@@ -49,6 +49,8 @@ component_env() {
     commerce) echo "-e PAYMENT_PROVIDER=tpay -e TPAY_CLIENT_ID=check -e TPAY_CLIENT_SECRET=check -e TPAY_SECURITY_CODE=check" ;;
     media) echo "-e MEDIA_SIGNING_SECRET=$(secret) -e DATA_DIR=/tmp/media" ;;
     jobs-worker) echo "-e OTEL_SERVICE_NAME=jobs-worker -e DATA_DIR=/tmp/media -e BLOB_SIGNING_SECRET=$(secret)" ;;
+    # Production names its relay; nothing listens on port 9, and nothing is sent (no job finishes here).
+    notifications) echo "-e UNSUBSCRIBE_TOKEN_SECRET=$(secret) -e SMTP_URL=smtp://127.0.0.1:9" ;;
     *) echo "" ;;
   esac
 }
@@ -150,22 +152,30 @@ check_jobs_renders() {
   fi
 }
 
-check_missing_variable() {
-  local container=kadr-check-missing-variable code
+# expect_exit_naming <component> <variable> <docker run -e ...>: the image in production, started with
+# the given environment, exits non-zero and names the variable that is missing.
+expect_exit_naming() {
+  local component=$1 variable=$2 container code logs
+  shift 2
+  container="kadr-check-missing-${component}"
   docker rm -f "$container" >/dev/null 2>&1 || true
-  # The gateway in production without OIDC_ISSUER_URL (it never runs the development identity provider there).
   docker run --name "$container" "${hardened[@]}" --user "$SERVICE_USER" "${common_env[@]}" \
-    -e "SESSION_SECRET=$(secret)" -e "PORT=$(free_port)" -e "METRICS_PORT=$(free_port)" \
-    "$(image_ref auth-gateway)" >/dev/null 2>&1 || true
+    -e "PORT=$(free_port)" -e "METRICS_PORT=$(free_port)" "$@" "$(image_ref "$component")" >/dev/null 2>&1 || true
   started_containers+=("$container")
   code=$(docker inspect -f '{{.State.ExitCode}}' "$container")
-  local logs
   logs=$(docker logs "$container" 2>&1 || true)
-  if [[ "$code" != 0 ]] && grep -q 'OIDC_ISSUER_URL' <<<"$logs"; then
-    echo "check-images: auth-gateway without OIDC_ISSUER_URL exits ${code} naming the variable"
+  if [[ "$code" != 0 ]] && grep -q "$variable" <<<"$logs"; then
+    echo "check-images: ${component} without ${variable} exits ${code} naming the variable"
   else
-    fail "auth-gateway without OIDC_ISSUER_URL: exit ${code}, variable not named"
+    fail "${component} without ${variable}: exit ${code}, variable not named"
   fi
+}
+
+check_missing_variable() {
+  # The gateway in production without OIDC_ISSUER_URL (it never runs the development identity provider there).
+  expect_exit_naming auth-gateway OIDC_ISSUER_URL -e "SESSION_SECRET=$(secret)"
+  # notifications in production without SMTP_URL (the development mail catcher is never production's mail).
+  expect_exit_naming notifications SMTP_URL -e "UNSUBSCRIBE_TOKEN_SECRET=$(secret)"
 }
 
 check_web() {
@@ -193,7 +203,7 @@ check_web() {
   stop_and_check_exit "$container" web
 }
 
-for component in auth-gateway commerce jobs jobs-worker media i18n admin; do
+for component in auth-gateway commerce jobs jobs-worker media i18n admin notifications; do
   image=$component
   if [[ "$component" == jobs-worker ]]; then image="jobs"; fi
   check_service "$component" "$image"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # CI's container stage (`make images-check`): starts a private Docker engine, makes the local base
-# images, builds the seven images and prints their sizes, lints the Dockerfiles with hadolint, runs
+# images, builds the eight images and prints their sizes, lints the Dockerfiles with hadolint, runs
 # every image hardened (check-images.sh), and stops the engine again — also on failure — unless
 # KADR_ENGINE_KEEP=1 asks to keep it for what follows (.ci/run: compose, testcontainers).
 set -euo pipefail

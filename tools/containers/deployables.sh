@@ -4,7 +4,7 @@
 # exposes the metrics port 9464.
 
 # shellcheck disable=SC2034 # used by the scripts that source this file
-KADR_IMAGES=(auth-gateway commerce jobs media i18n admin web)
+KADR_IMAGES=(auth-gateway commerce jobs media i18n admin notifications web)
 
 image_ref() { echo "${KADR_IMAGE_REGISTRY:+${KADR_IMAGE_REGISTRY}/}$1:${KADR_IMAGE_TAG:-local}"; }
 
@@ -16,6 +16,7 @@ service_port() {
     media) echo 8084 ;;
     i18n) echo 8085 ;;
     admin) echo 8086 ;;
+    notifications) echo 8087 ;;
     web) echo 8080 ;;
     *) echo "unknown deployable $1" >&2 && return 1 ;;
   esac

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Builds Kadr's seven images (six services from services/Dockerfile, the web app from web/Dockerfile)
+# Builds Kadr's eight images (seven services from services/Dockerfile, the web app from web/Dockerfile)
 # on the Docker engine of DOCKER_HOST, then prints each image's uncompressed size against its budget
 # and fails when one is over. Image name = the folder name (ARCHITECTURE §9), tag KADR_IMAGE_TAG
 # (default `local`), optional registry prefix KADR_IMAGE_REGISTRY.
-#   bash tools/containers/images.sh            # all seven
+#   bash tools/containers/images.sh            # all eight
 #   bash tools/containers/images.sh jobs web   # some
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -12,6 +12,7 @@ import { commerceConfigSchema } from '../../services/commerce/src/config';
 import { i18nConfigSchema } from '../../services/i18n/src/config';
 import { jobsConfigSchema } from '../../services/jobs/src/config';
 import { mediaConfigSchema } from '../../services/media/src/config';
+import { notificationsConfigSchema } from '../../services/notifications/src/config';
 
 const SECRET = 'x'.repeat(32);
 const OTHER_SECRET = 'y'.repeat(32);
@@ -24,6 +25,7 @@ const services: [string, z.ZodType<InternalTokenKeyConfig>, Record<string, strin
   ['i18n', i18nConfigSchema, {}],
   ['jobs', jobsConfigSchema, {}],
   ['media', mediaConfigSchema, { MEDIA_SIGNING_SECRET: SECRET }],
+  ['notifications', notificationsConfigSchema, { UNSUBSCRIBE_TOKEN_SECRET: SECRET }],
 ];
 
 function problemsOf(service: string, schema: z.ZodType, env: Record<string, string>): string[] {

@@ -17,6 +17,7 @@ import { SERVICE as I18N_GROUP } from '../../services/i18n/src/entry-points/mess
 import { PRODUCER as JOBS_GROUP } from '../../services/jobs/src/domain/jobs/job-events';
 import { WORKER_GROUP } from '../../services/jobs/src/entry-points/messaging/job-created.consumer';
 import { SERVICE as MEDIA_GROUP } from '../../services/media/src/entry-points/messaging/media-consumer';
+import { SERVICE as NOTIFICATIONS_GROUP } from '../../services/notifications/src/entry-points/messaging/notifications.consumer';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -36,6 +37,7 @@ const CONSUMER_GROUPS: Record<string, string[]> = {
   jobs: [JOBS_GROUP],
   'jobs-worker': [WORKER_GROUP],
   media: [MEDIA_GROUP],
+  notifications: [NOTIFICATIONS_GROUP],
 };
 
 function serviceFolders(): string[] {

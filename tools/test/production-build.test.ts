@@ -27,6 +27,7 @@ const deployables: Deployable[] = [
   { component: 'media', entry: 'services/media/dist/main.js', publicHealth: true },
   { component: 'i18n', entry: 'services/i18n/dist/main.js', publicHealth: true },
   { component: 'admin', entry: 'services/admin/dist/main.js', publicHealth: true },
+  { component: 'notifications', entry: 'services/notifications/dist/main.js', publicHealth: true },
 ];
 
 interface Running {
@@ -52,6 +53,7 @@ function startBuilt(deployable: Deployable, port: number, metricsPort: number, d
     INTERNAL_TOKEN_SECRET: secret('internal'),
     SESSION_SECRET: secret('session'),
     MEDIA_SIGNING_SECRET: secret('media'),
+    UNSUBSCRIBE_TOKEN_SECRET: secret('unsubscribe'),
   };
   const child = spawn(process.execPath, [deployable.entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -79,6 +79,9 @@ expect_refused "externals.kafka.brokers is empty" --set externals.kafka.brokers=
 expect_refused "names commerce, which is disabled" --set components.commerce.enabled=false
 expect_refused "internalToken.accepted: set both keyId and secretKey" --set internalToken.accepted.keyId=k2
 expect_refused "TPAY_CLIENT_ID is both in env and a secret reference" --set components.commerce.env.TPAY_CLIENT_ID=x
+# Production e-mails through a real relay: SMTP_URL from a Secret, never optional (values.schema.json's allOf).
+expect_refused "at '/components/notifications/secretEnv': missing property 'SMTP_URL'" --set components.notifications.secretEnv.SMTP_URL=null
+expect_refused "at '/components/notifications/secretEnv/SMTP_URL/optional': value must be false" --set components.notifications.secretEnv.SMTP_URL.optional=true
 
 # Facts about the default render.
 render="$work/render-default.yaml"

@@ -187,7 +187,8 @@ folder = component = consumer group, ARCHITECTURE §9). Written on the Deploymen
   "jobs-worker" "jobs-worker"
   "media" "media"
   "i18n" "i18n"
-  "admin" "admin" -}}
+  "admin" "admin"
+  "notifications" "notifications" -}}
 {{- get $groups .name -}}
 {{- end -}}
 

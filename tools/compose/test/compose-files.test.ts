@@ -6,7 +6,16 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseConfig } from '@kadr/config';
 import { parse } from 'yaml';
+import type { z } from 'zod';
+import { adminConfigSchema } from '../../../services/admin/src/config';
+import { gatewayConfigSchema } from '../../../services/auth-gateway/src/config';
+import { commerceConfigSchema } from '../../../services/commerce/src/config';
+import { i18nConfigSchema } from '../../../services/i18n/src/config';
+import { jobsConfigSchema } from '../../../services/jobs/src/config';
+import { mediaConfigSchema } from '../../../services/media/src/config';
+import { notificationsConfigSchema } from '../../../services/notifications/src/config';
 
 const ROOT = path.resolve(__dirname, '../../..');
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
@@ -31,12 +40,18 @@ const main = parse(read('docker-compose.yml'), { merge: true, maxAliasCount: -1 
 const resetTag = { tag: '!reset', collection: 'seq' as const, resolve: (value: unknown) => value };
 const ci = parse(read('docker-compose.ci.yml'), { merge: true, customTags: [resetTag] }) as ComposeFile;
 const services = Object.entries(main.services);
-const kadrImages = ['auth-gateway', 'commerce', 'jobs', 'media', 'i18n', 'admin', 'web'];
+/** KADR_IMAGES of tools/containers/deployables.sh: every image the container stage builds. */
+const kadrImages = /^KADR_IMAGES=\(([^)]*)\)$/m.exec(read('tools/containers/deployables.sh'))![1]!.trim().split(/\s+/);
 const isKadr = (s: ComposeService) => kadrImages.some((name) => s.image?.startsWith(`${name}:`));
 const oneShots = services.filter(([, s]) => s.restart === 'no').map(([name]) => name);
 const longRunningKadr = services.filter(([name, s]) => isKadr(s) && !oneShots.includes(name));
 
 describe('docker-compose.yml', () => {
+  it('runs every image the container stage builds', () => {
+    const running = new Set(longRunningKadr.map(([, s]) => s.image?.split(':')[0]));
+    expect(kadrImages.filter((image) => !running.has(image))).toEqual([]);
+  });
+
   it('runs every long-running Kadr container with a health check, and two gateways and two workers', () => {
     const names = longRunningKadr.map(([name]) => name).sort();
     expect(names).toEqual(
@@ -189,6 +204,50 @@ describe('docker-compose.ci.yml', () => {
       const omitted = Boolean(override?.profiles?.length);
       if (!omitted) expect({ name, network: override?.network_mode }).toEqual({ name, network: 'host' });
     }
+  });
+});
+
+describe('every Kadr process, with the values of .env.example (what CI runs compose with)', () => {
+  /** `NAME=value  # comment` lines of .env.example: compose's interpolation variables. */
+  const dotEnv = new Map(
+    [...read('.env.example').matchAll(/^([A-Z0-9_]+)=(\S*)/gm)].map(([, name, value]) => [name!, value!]),
+  );
+  /** Compose's `${NAME}`, `${NAME:-default}` and `${NAME:?message}`, from .env.example. */
+  const interpolate = (value: string) =>
+    value.replace(/\$\{([A-Z0-9_]+)(?::([-?])([^}]*))?\}/g, (_all, name: string, kind?: string, rest?: string) => {
+      const set = dotEnv.get(name);
+      if (set) return set;
+      if (kind === '-') return rest ?? '';
+      throw new Error(`\${${name}} is not set in .env.example`);
+    });
+  const schemas: Record<string, z.ZodType> = {
+    admin: adminConfigSchema,
+    'auth-gateway': gatewayConfigSchema,
+    commerce: commerceConfigSchema,
+    i18n: i18nConfigSchema,
+    jobs: jobsConfigSchema,
+    media: mediaConfigSchema,
+    notifications: notificationsConfigSchema,
+  };
+
+  it.each(longRunningKadr.filter(([, s]) => !s.image?.startsWith('web:')))(
+    "%s: its service's configuration accepts the environment compose gives it",
+    (name, service) => {
+      const image = service.image!.split(':')[0]!;
+      const env = Object.fromEntries(
+        Object.entries(service.environment ?? {}).map(([key, value]) => [key, interpolate(String(value))]),
+      );
+      expect(schemas[image]).toBeDefined();
+      expect(() => parseConfig(name, schemas[image]!, env)).not.toThrow();
+    },
+  );
+
+  it('runs notifications with the mail catcher (no relay) and a gateway to ask about presence', () => {
+    const env = main.services.notifications?.environment ?? {};
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.DATA_DIR).toMatch(/^\/tmp\//);
+    expect(env.GATEWAY_URL).toBe(`http://127.0.0.1:${main.services['auth-gateway-1']?.environment?.PORT}`);
+    expect(main.services['auth-gateway-1']?.environment?.NOTIFICATIONS_URL).toBe(`http://127.0.0.1:${env.PORT}`);
   });
 });
 

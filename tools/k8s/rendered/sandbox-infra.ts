@@ -92,6 +92,9 @@ export async function startSandboxInfra(sandbox: PodSandbox, s3Region: string): 
       ...s3Credentials,
       MONGODB_URI: `mongodb://127.0.0.1:${mongodb}`,
       REDIS_URL: `redis://127.0.0.1:${redis}`,
+      // notifications needs a relay's URL to start in production. Nothing listens there, and nothing
+      // asks it: no job finishes while the pods run, so no e-mail is due.
+      SMTP_URL: 'smtp://127.0.0.1:2525',
     },
   };
 }
