@@ -21,6 +21,10 @@ MONGO_SERVER_VERSION=1.47.0 # mongo-java-server; keep in sync with tools/infra/m
 # Go pseudo-version of a master commit that the proxy serves
 # (`go list -m github.com/minio/minio@latest` prints the newest one).
 MINIO_MODULE=github.com/minio/minio
+# Mailpit: a real SMTP server with an HTTP API to read what it received (the mail sender's contract
+# suite starts it itself, from the binary `up.sh --fetch-mailpit` builds).
+MAILPIT_MODULE=github.com/axllent/mailpit
+MAILPIT_VERSION=v1.33.1
 MINIO_VERSION=v0.0.0-20260212201848-7aac2a2c5b7c
 
 # Ports (127.0.0.1 only).

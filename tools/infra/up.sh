@@ -141,6 +141,19 @@ prepare_minio() {
   rmdir "$dir/gobin"
 }
 
+prepare_mailpit() {
+  MAILPIT_BIN=$KADR_INFRA_CACHE/mailpit/$MAILPIT_VERSION/mailpit
+  [[ -x $MAILPIT_BIN ]] && return 0
+  need go "Go >= 1.24 is needed to build Mailpit"
+  local dir=$KADR_INFRA_CACHE/mailpit/$MAILPIT_VERSION blog=$BUILD_LOGS/mailpit.log
+  mkdir -p "$BUILD_LOGS" "$dir"
+  log "mailpit: building $MAILPIT_MODULE@$MAILPIT_VERSION (2-3 CPU minutes from a cold cache; log: $blog)"
+  (export GOBIN=$dir/gobin && infra_go install -trimpath -ldflags='-s -w' "$MAILPIT_MODULE@$MAILPIT_VERSION") >>"$blog" 2>&1 ||
+    { log_tail "$blog"; die "Mailpit build failed"; }
+  mv "$dir/gobin/mailpit" "$MAILPIT_BIN"
+  rmdir "$dir/gobin"
+}
+
 prepare_redis() {
   if ! command -v redis-server >/dev/null || ! command -v redis-cli >/dev/null; then
     apt_install redis-server
@@ -407,6 +420,13 @@ main() {
 
 # `up.sh --fetch-kafka`: only fetch the Kafka jars into the cache, start nothing. The Kafka chaos
 # suite runs brokers of its own from them, on the testcontainers path too.
+# `up.sh --fetch-mailpit`: only build Mailpit into the cache and print its path (stdout), start
+# nothing. The mail sender's contract suite starts it itself (KADR_MAILPIT_BIN), on every path.
+if [[ "${1:-}" == --fetch-mailpit ]]; then
+  prepare_mailpit
+  echo "$MAILPIT_BIN"
+  exit 0
+fi
 if [[ "${1:-}" == --fetch-kafka ]]; then
   prepare_kafka
   log "kafka jars ready: $KAFKA_LIBS"

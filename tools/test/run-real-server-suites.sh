@@ -91,6 +91,13 @@ else
   esac
 fi
 
+# The SMTP server (Mailpit) on every path: the mail sender's contract suite starts it itself from
+# this binary (built once per machine; .ci/run builds it in the background early on).
+if [[ -z "${KADR_MAILPIT_BIN:-}" ]]; then
+  KADR_MAILPIT_BIN=$(bash tools/infra/up.sh --fetch-mailpit)
+  export KADR_MAILPIT_BIN
+fi
+
 # Jest ORs several --testPathPatterns; a caller's pattern narrows the real-server files instead
 # (`--testPathPatterns kv-store` = the kv-store contract and integration suites only).
 REAL_SERVER_FILES='\.(contract|integration)\.test\.ts$'
