@@ -103,3 +103,60 @@ export interface AdminLogFilters {
   to?: string;
   kind?: 'admin_action' | 'system_event';
 }
+
+// ---------------------------------------------------------------- notifications (issue 20)
+// The notifications service's answers, written down from the contract agreed for issue 20 until
+// `@kadr/contracts` carries them.
+
+/** Why a notification was made: a video of the user's finished. */
+export type NotificationKind = 'job_completed' | 'job_failed';
+
+/** One entry of the user's inbox (the last 50, newest first). */
+export interface NotificationView {
+  id: string;
+  kind: NotificationKind;
+  jobId: string;
+  /** The first 200 characters of the job's prompt; may be ''. */
+  prompt: string;
+  /** For `job_failed`: the failure code as the ledger and the receipt write it (`cancelled`, `output_check`, …). */
+  reason: string | null;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601; null while unread. */
+  readAt: string | null;
+}
+
+/** `GET /bff/platform/api/notifications`. */
+export interface NotificationInboxResponse {
+  data: NotificationView[];
+  unread: number;
+}
+
+/** `POST /bff/platform/api/notifications/{id}/read`. */
+export interface NotificationReadResponse {
+  data: NotificationView;
+  unread: number;
+}
+
+/** `POST /bff/platform/api/notifications/read-all`. */
+export interface NotificationsAllReadResponse {
+  data: { unread: 0 };
+}
+
+/** How the user wants to hear that a video finished (both on by default). */
+export interface NotificationPreferences {
+  /** An e-mail when a video finishes after the user has left the site. */
+  email: boolean;
+  /** The browser's own notification when a video finishes while Kadr's tab is in the background. */
+  browser: boolean;
+}
+
+/** `GET` and `PUT /bff/platform/api/notifications/preferences`. */
+export interface NotificationPreferencesResponse {
+  data: NotificationPreferences;
+}
+
+/** `POST /bff/public/notifications/unsubscribe` (no session). */
+export interface UnsubscribeResponse {
+  data: { email: false };
+}

@@ -151,6 +151,33 @@ const CALLS: Array<[string, () => Promise<unknown>, Expected]> = [
     () => api.cancelSubscription(KEY),
     { method: 'POST', path: `${P}${COMMERCE_PATHS.cancelSubscription}`, key: KEY },
   ],
+  // The notifications service (issue 20): paths of the agreed contract (not in @kadr/contracts yet).
+  ['getNotifications', () => api.getNotifications(), { method: 'GET', path: `${P}/api/notifications` }],
+  [
+    'markNotificationRead',
+    () => api.markNotificationRead('n/1', KEY),
+    { method: 'POST', path: `${P}/api/notifications/n%2F1/read`, key: KEY },
+  ],
+  [
+    'markAllNotificationsRead',
+    () => api.markAllNotificationsRead(KEY),
+    { method: 'POST', path: `${P}/api/notifications/read-all`, key: KEY },
+  ],
+  [
+    'getNotificationPreferences',
+    () => api.getNotificationPreferences(),
+    { method: 'GET', path: `${P}/api/notifications/preferences` },
+  ],
+  [
+    'putNotificationPreferences',
+    () => api.putNotificationPreferences({ browser: false }),
+    { method: 'PUT', path: `${P}/api/notifications/preferences`, body: { browser: false } },
+  ],
+  [
+    'unsubscribeFromEmails',
+    () => api.unsubscribeFromEmails('signed.token', KEY),
+    { method: 'POST', path: '/bff/public/notifications/unsubscribe', body: { token: 'signed.token' }, key: KEY },
+  ],
   ['getFlags', () => api.getFlags(), { method: 'GET', path: `${P}/api/flags` }],
   [
     'postTelemetry',

@@ -52,10 +52,16 @@ import type {
   FeatureFlagAnswer,
   LanguageOption,
   LogoutAnswer,
+  NotificationInboxResponse,
+  NotificationPreferences,
+  NotificationPreferencesResponse,
+  NotificationReadResponse,
+  NotificationsAllReadResponse,
   SessionAnswer,
   SubscriptionDetailsResponse,
   ThumbnailUrl,
   TpayDiagnosticsResponse,
+  UnsubscribeResponse,
   UserSummaryResponse,
 } from './answer-types';
 
@@ -65,7 +71,7 @@ export type * from './answer-types';
  * One typed function per call of spec §7 and ARCHITECTURE §6. Browser paths are `/bff/platform` +
  * the service's path (`COMMERCE_PATHS`, `JOBS_PATHS`, `ADMIN_PATHS`, … of `@kadr/contracts`, which
  * the web bundle cannot import as values; `endpoints.test.ts` checks every path against them).
- * `/auth/*` and `/bff/telemetry` are the gateway's own.
+ * `/auth/*` and `/bff/telemetry` are the gateway's own; `/bff/public/*` are the calls that need no session.
  *
  * Every function takes optional `CallOptions` last (the query's abort signal; offline queueing).
  * Settings changes (language, AI provider) wait for the connection when offline by default; money,
@@ -337,6 +343,59 @@ export function cancelSubscription(
   options: CallOptions = {},
 ): Promise<SubscriptionDetailsResponse> {
   return apiRequest('POST', `${PLATFORM}/api/commerce/subscription/cancel`, { ...options, idempotencyKey });
+}
+
+// ---------------------------------------------------------------- notifications
+
+const NOTIFICATIONS_PATH = `${PLATFORM}/api/notifications`;
+
+/** The user's inbox: the last 50 notifications, newest first, and how many are unread. */
+export function getNotifications(options: CallOptions = {}): Promise<NotificationInboxResponse> {
+  return apiRequest('GET', NOTIFICATIONS_PATH, options);
+}
+
+/** Marks one notification read (again: no change); 404 for one the user does not have. */
+export function markNotificationRead(
+  notificationId: string,
+  idempotencyKey?: string,
+  options: CallOptions = {},
+): Promise<NotificationReadResponse> {
+  return apiRequest('POST', `${NOTIFICATIONS_PATH}/${id(notificationId)}/read`, {
+    ...options,
+    idempotencyKey,
+    endpoint: 'POST /bff/platform/api/notifications/:id/read',
+  });
+}
+
+export function markAllNotificationsRead(
+  idempotencyKey?: string,
+  options: CallOptions = {},
+): Promise<NotificationsAllReadResponse> {
+  return apiRequest('POST', `${NOTIFICATIONS_PATH}/read-all`, { ...options, idempotencyKey });
+}
+
+export function getNotificationPreferences(options: CallOptions = {}): Promise<NotificationPreferencesResponse> {
+  return apiRequest('GET', `${NOTIFICATIONS_PATH}/preferences`, options);
+}
+
+/** Changes the named preferences only; a setting, so it waits for the connection when offline. */
+export function putNotificationPreferences(
+  change: Partial<NotificationPreferences>,
+  options: CallOptions = {},
+): Promise<NotificationPreferencesResponse> {
+  return apiRequest('PUT', `${NOTIFICATIONS_PATH}/preferences`, { queueWhenOffline: true, ...options, body: change });
+}
+
+/**
+ * The e-mail's unsubscribe link, without a session: turns the e-mails off for the user the signed
+ * token names. 400 (`validation`, `unsubscribe-link-invalid`) for a bad or expired token.
+ */
+export function unsubscribeFromEmails(
+  token: string,
+  idempotencyKey?: string,
+  options: CallOptions = {},
+): Promise<UnsubscribeResponse> {
+  return apiRequest('POST', '/bff/public/notifications/unsubscribe', { ...options, body: { token }, idempotencyKey });
 }
 
 // ---------------------------------------------------------------- flags and telemetry

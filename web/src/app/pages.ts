@@ -27,6 +27,7 @@ export const Landing = page(() => import('../pages/landing'));
 export const Login = page(() => import('../pages/login'));
 export const Privacy = page(() => import('../pages/privacy'));
 export const Terms = page(() => import('../pages/terms'));
+export const Unsubscribe = page(() => import('../pages/unsubscribe'));
 export const Home = page(() => import('../pages/home'));
 export const NotAuthorised = page(() => import('../pages/not-authorised'));
 export const NotFound = page(() => import('../pages/not-found'));

@@ -25,6 +25,7 @@ jest.mock('./pages', () => {
     'Login',
     'Privacy',
     'Terms',
+    'Unsubscribe',
     'Home',
     'NotAuthorised',
     'NotFound',
@@ -87,6 +88,7 @@ describe('public routes (outside the session wrapper)', () => {
     ['/login', 'Login'],
     ['/polityka-prywatnosci', 'Privacy'],
     ['/regulamin', 'Terms'],
+    ['/unsubscribe?token=t', 'Unsubscribe'],
   ])('%s shows %s without waiting for the session', async (path, page) => {
     renderAt(path);
     expect(await screen.findByRole('heading', { name: `page ${page}` })).toBeInTheDocument();

@@ -26,6 +26,8 @@ export const routes: RouteObject[] = [
           { path: '/login', element: <Page.Login /> },
           { path: '/polityka-prywatnosci', element: <Page.Privacy /> },
           { path: '/regulamin', element: <Page.Terms /> },
+          // The e-mails' unsubscribe link works without signing in (issue 20).
+          { path: '/unsubscribe', element: <Page.Unsubscribe /> },
         ],
       },
       {

@@ -58,6 +58,10 @@ export const GALLERY_REFRESH_DELAYS_MS = [0, 800, 2_500] as const;
 export const JOB_RECEIPT_POLL_INTERVAL_MS = 1_000;
 export const JOB_RECEIPT_POLL_TIMEOUT_MS = 15_000;
 
+// ---------------------------------------------------------------- notifications (issue 20)
+/** The inbox keeps the user's last 50 notifications (the server's list; a live arrival drops the oldest). */
+export const INBOX_SIZE = 50;
+
 // ---------------------------------------------------------------- lists
 export const GALLERY_PAGE_SIZE = 12;
 /** Lines a page of the credit history (`/billing`; the ledger's default take). */

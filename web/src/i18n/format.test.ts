@@ -1,4 +1,4 @@
-import { formatDateTime, formatMoney, formatNumber } from './format';
+import { formatDateTime, formatMoney, formatNumber, formatRelativeTime } from './format';
 import { initI18n, setLanguage } from './i18n';
 
 // The formatters are cached per locale and options: the text must stay what a new formatter gives.
@@ -27,5 +27,19 @@ describe('format', () => {
     expect(formatDateTime(at, { year: 'numeric' })).toBe('2026');
     expect(formatDateTime(at, { month: 'long', timeZone: 'UTC' })).toBe('March');
     expect(formatDateTime('not a date')).toBe('—');
+  });
+
+  it('says how long ago in words, in the current language; a week or more away, the date', async () => {
+    const now = new Date('2030-01-08T12:00:00Z');
+    await setLanguage('en');
+    expect(formatRelativeTime('2030-01-08T12:00:00Z', now)).toBe('now');
+    expect(formatRelativeTime('2030-01-08T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(formatRelativeTime('2030-01-08T09:00:00Z', now)).toBe('3 hours ago');
+    expect(formatRelativeTime('2030-01-07T12:00:00Z', now)).toBe('yesterday');
+    expect(formatRelativeTime('2030-01-01T12:00:00Z', now)).toBe(formatDateTime('2030-01-01T12:00:00Z'));
+    expect(formatRelativeTime('not a date', now)).toBe('—');
+    await setLanguage('pl');
+    expect(formatRelativeTime('2030-01-08T11:55:00Z', now)).toBe('5 minut temu');
+    expect(formatRelativeTime('2030-01-07T12:00:00Z', now)).toBe('wczoraj');
   });
 });

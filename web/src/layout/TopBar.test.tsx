@@ -22,6 +22,7 @@ jest.mock('../api/endpoints', () => ({
     ]),
   ),
   putUserLanguage: jest.fn(() => Promise.resolve({ data: { language: 'en' } })),
+  getNotifications: jest.fn(() => Promise.resolve({ data: [], unread: 2 })),
 }));
 jest.mock('../telemetry/telemetry', () => ({ logClientError: jest.fn() }));
 
@@ -45,6 +46,7 @@ describe('TopBar for a visitor', () => {
     expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Account menu' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('credits-balance')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('notification-bell')).not.toBeInTheDocument();
   });
 });
 
@@ -62,6 +64,11 @@ describe('TopBar for a signed-in person', () => {
     expect(within(upgrade).getByText('FREE')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add credits' })).toHaveAttribute('href', '/buy-credits');
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('has the notifications bell with the unread count (the inbox is its own tests’)', async () => {
+    renderShell(<TopBar />);
+    expect(await screen.findByRole('button', { name: 'Notifications, 2 unread' })).toBeInTheDocument();
   });
 
   it('shows the tier the summary reports', () => {

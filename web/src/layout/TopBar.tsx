@@ -6,7 +6,12 @@ import { signOut } from '../session/session-store';
 import { ThemeToggle } from '../theme/ThemeToggle';
 import { ButtonLink } from '../ui/Button';
 import { CreditsBadge } from './CreditsBadge';
-import { DeferredAdminMenu, DeferredAvatarMenu, DeferredLanguageListbox } from './deferred-menus';
+import {
+  DeferredAdminMenu,
+  DeferredAvatarMenu,
+  DeferredLanguageListbox,
+  DeferredNotificationBell,
+} from './deferred-menus';
 import { CloseIcon, LogoMark, LogoutIcon, MenuIcon } from './icons';
 import { MobileMenu } from './MobileMenu';
 import { topNavItems } from './nav-items';
@@ -16,10 +21,10 @@ import './layout.css';
 
 /**
  * The top bar (spec §2): logo → /, Home / Gallery / Generate, credits badge, Upgrade with the tier,
- * language listbox, theme toggle, the admin dropdown for the administrator, the "U" avatar menu and
- * Logout — or Login for a visitor. The links, language, theme, admin and logout move
- * into a menu panel below 1120 px (plan, language and theme stay in the bar from 640 px); at 360 px
- * the bar keeps the menu button, logo, credits and avatar.
+ * language listbox, theme toggle, the admin dropdown for the administrator, the notifications bell
+ * (issue 20), the "U" avatar menu and Logout — or Login for a visitor. The links, language, theme,
+ * admin and logout move into a menu panel below 1120 px (plan, language and theme stay in the bar
+ * from 640 px); at 360 px the bar keeps the menu button, logo, credits, bell and avatar.
  */
 export function TopBar() {
   const { t } = useMessages('common', commonMessages);
@@ -79,6 +84,7 @@ export function TopBar() {
           {signedIn && (
             <>
               <DeferredAdminMenu className="topbar__from-lg" />
+              <DeferredNotificationBell />
               <DeferredAvatarMenu />
               <button type="button" className="topbar__logout topbar__from-lg" onClick={() => void signOut()}>
                 <LogoutIcon />

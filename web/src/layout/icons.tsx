@@ -65,6 +65,13 @@ export const HistoryIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const BellIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M5 13.5V9a5 5 0 0 1 10 0v4.5l1.5 1.5h-13L5 13.5Z" />
+    <path d="M8.2 17a2 2 0 0 0 3.6 0" />
+  </Icon>
+);
+
 export const SubscriptionIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="m3 7 3.5 3L10 4l3.5 6L17 7l-1.5 8.5h-11L3 7Z" />

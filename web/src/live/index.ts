@@ -21,4 +21,5 @@ export {
   type QueueForecastOptions,
 } from './queue-forecasts';
 export { startLiveStream, type LiveStreamOptions } from './live-stream';
+export { onNotificationsEvent, type NotificationsEvent } from './notification-events';
 export { useActiveJobs, useLiveConnected, useLiveJob, useLiveJobs, useRecentCompletedIds } from './use-live-jobs';

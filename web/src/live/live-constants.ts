@@ -20,3 +20,11 @@ export const LOCAL_JOB_GRACE_MS = 10_000;
  * heartbeats, so one slow or lost frame never tears a healthy connection down.
  */
 export const EVENT_SILENCE_LIMIT_MS = 45_000;
+
+/**
+ * How long a hidden page keeps its stream after the last of the user's videos ended (issue 20). The
+ * video's notification is made by the notifications service from the same job event, normally within
+ * a second; a minute also covers a consumer that lags, and the stream closes soon after, as spec §4
+ * wants of a hidden page.
+ */
+export const HIDDEN_STREAM_LINGER_MS = 60_000;

@@ -2,8 +2,9 @@ import { getActiveJobs, getRecentJobs } from '../api/endpoints';
 import { EVENT_RECONNECT_DELAY_MS, JOB_SEED_TAKE } from '../config/constants';
 import { setCredits } from '../session/top-bar-store';
 import { onJobCompleted, resetJobs, trackLocalJob, useJobStore } from './job-store';
-import { EVENT_SILENCE_LIMIT_MS, LIVE_STREAM_PATH } from './live-constants';
+import { EVENT_SILENCE_LIMIT_MS, HIDDEN_STREAM_LINGER_MS, LIVE_STREAM_PATH } from './live-constants';
 import { startLiveStream } from './live-stream';
+import { onNotificationsEvent } from './notification-events';
 import { resetQueueForecasts, useQueueForecastStore } from './queue-forecasts';
 import { FakeDocument, FakeEventSource } from './test-support/fake-event-source';
 
@@ -372,6 +373,136 @@ describe('visibility', () => {
     page.setVisibility('visible');
     page.setVisibility('visible');
     expect(FakeEventSource.instances).toHaveLength(1);
+  });
+});
+
+describe('hidden while a video is under way (issue 20: its end must reach the hidden tab)', () => {
+  const created = (id: string) => ({ id, status: 'PENDING', progress: 0, createdAt: T0 });
+  const completed = (id: string) => ({ id, status: 'COMPLETED', progress: 100, createdAt: null });
+  /** Time passes on a healthy connection: the gateway's heartbeat every 15 s (no silence watchdog). */
+  async function passWithHeartbeats(source: FakeEventSource, ms: number): Promise<void> {
+    for (let left = ms; left > 0; left -= 15_000) {
+      await jest.advanceTimersByTimeAsync(Math.min(left, 15_000));
+      if (!source.closed) source.emitFrame('heartbeat', {});
+    }
+  }
+
+  it('stays open while a job is active, and closes a minute after the last one ended', async () => {
+    start();
+    const source = FakeEventSource.latest;
+    source.emitOpen();
+    source.emitFrame('created', created('j1'), '1-0');
+    page.setVisibility('hidden');
+    expect(source.closed).toBe(false);
+    expect(store().connected).toBe(true);
+
+    source.emitFrame('completed', completed('j1'), '2-0');
+    await passWithHeartbeats(source, HIDDEN_STREAM_LINGER_MS - 1);
+    expect(source.closed).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(source.closed).toBe(true);
+    expect(store().connected).toBe(false);
+
+    page.setVisibility('visible');
+    expect(FakeEventSource.open).toHaveLength(1);
+    expect(FakeEventSource.latest.url).toBe(`${LIVE_STREAM_PATH}?lastEventId=2-0`);
+  });
+
+  it('the notification of the job that just ended still arrives during the linger', async () => {
+    const heard = jest.fn();
+    const unsubscribe = onNotificationsEvent(heard);
+    start();
+    const source = FakeEventSource.latest;
+    source.emitFrame('created', created('j1'), '1-0');
+    page.setVisibility('hidden');
+    source.emitFrame('completed', completed('j1'), '2-0');
+    await jest.advanceTimersByTimeAsync(1_500);
+    source.emitFrame('notifications', { unread: 1, notification: null }, '3-0');
+    expect(heard).toHaveBeenCalledWith({ unread: 1, notification: null });
+    unsubscribe();
+  });
+
+  it('a job started during the linger keeps the stream open past it', async () => {
+    start();
+    const source = FakeEventSource.latest;
+    source.emitFrame('created', created('j1'), '1-0');
+    page.setVisibility('hidden');
+    source.emitFrame('completed', completed('j1'), '2-0');
+    await passWithHeartbeats(source, HIDDEN_STREAM_LINGER_MS / 2);
+    source.emitFrame('created', created('j2'), '3-0');
+    await passWithHeartbeats(source, HIDDEN_STREAM_LINGER_MS * 2);
+    expect(source.closed).toBe(false);
+    expect(FakeEventSource.instances).toHaveLength(1);
+  });
+
+  it('hidden with nothing under way still closes at once; the linger ends when the page shows again', async () => {
+    start();
+    const first = FakeEventSource.latest;
+    first.emitFrame('created', created('j1'), '1-0');
+    page.setVisibility('hidden');
+    first.emitFrame('completed', completed('j1'), '2-0');
+    page.setVisibility('visible');
+    page.setVisibility('hidden');
+    expect(first.closed).toBe(true);
+    await jest.advanceTimersByTimeAsync(HIDDEN_STREAM_LINGER_MS);
+    expect(FakeEventSource.open).toHaveLength(0);
+  });
+
+  it('an error while hidden with a job under way reconnects 2 s later, from the same position', async () => {
+    activeJobs.mockResolvedValue(answer([item('j1', 'PROCESSING', 40)]));
+    start();
+    const first = FakeEventSource.latest;
+    first.emitOpen();
+    await settle();
+    first.emitFrame('progress', { id: 'j1', status: 'PROCESSING', progress: 50, createdAt: null }, '5-0');
+    page.setVisibility('hidden');
+    first.emitError();
+    await jest.advanceTimersByTimeAsync(EVENT_RECONNECT_DELAY_MS);
+    expect(FakeEventSource.open).toHaveLength(1);
+    expect(FakeEventSource.latest.url).toBe(`${LIVE_STREAM_PATH}?lastEventId=5-0`);
+  });
+
+  it('stop() during the linger leaves no timer behind', () => {
+    const stop = start();
+    FakeEventSource.latest.emitFrame('created', created('j1'), '1-0');
+    page.setVisibility('hidden');
+    FakeEventSource.latest.emitFrame('completed', completed('j1'), '2-0');
+    expect(jest.getTimerCount()).toBeGreaterThan(0); // the linger (and the watchdog)
+    stop();
+    expect(jest.getTimerCount()).toBe(0);
+  });
+});
+
+describe('notifications frames (the inbox, issue 20)', () => {
+  const view = {
+    id: 'n1',
+    kind: 'job_completed',
+    jobId: 'j1',
+    prompt: 'a fox',
+    reason: null,
+    createdAt: T0,
+    readAt: null,
+  };
+
+  it('are handed to the inbox’s listeners, and count as the stream’s position', () => {
+    const heard = jest.fn();
+    const unsubscribe = onNotificationsEvent(heard);
+    start();
+    FakeEventSource.latest.emitFrame('notifications', { unread: 3, notification: view }, '11-0');
+    expect(heard).toHaveBeenCalledWith({ unread: 3, notification: view });
+    expect(store().lastEventId).toBe('11-0');
+    unsubscribe();
+  });
+
+  it('a malformed one reaches nobody', () => {
+    const heard = jest.fn();
+    const unsubscribe = onNotificationsEvent(heard);
+    start();
+    FakeEventSource.latest.emitFrame('notifications', { unread: 'three', notification: view }, '12-0');
+    FakeEventSource.latest.emitRawFrame('notifications', '{not json', '13-0');
+    expect(heard).not.toHaveBeenCalled();
+    expect(store().lastEventId).toBe('13-0');
+    unsubscribe();
   });
 });
 

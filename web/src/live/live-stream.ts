@@ -11,14 +11,18 @@ import {
   useJobStore,
   type JobEventName,
 } from './job-store';
+import { publishNotificationsEvent } from './notification-events';
 import { setQueueForecasts } from './queue-forecasts';
-import { EVENT_SILENCE_LIMIT_MS, LIVE_STREAM_PATH } from './live-constants';
+import { EVENT_SILENCE_LIMIT_MS, HIDDEN_STREAM_LINGER_MS, LIVE_STREAM_PATH } from './live-constants';
 
 /**
  * The live channel (spec §4 "Live job status", gateway README "Live updates"): one
- * EventSource on `/bff/sse/jobs` feeding the job store and the top bar's credits.
+ * EventSource on `/bff/sse/jobs` feeding the job store, the top bar's credits and the inbox.
  *
- * - connects when started and whenever the page becomes visible again; disconnects when hidden;
+ * - connects when started and whenever the page becomes visible again; disconnects when hidden —
+ *   unless one of the user's videos is under way: then it stays until a minute after the last one
+ *   ended, so its notification reaches the hidden tab (issue 20: the browser notification, the
+ *   count in the title);
  * - on open, and on the server's `reset`, re-seeds the job list from the server (20 newest);
  * - on error closes the EventSource (no browser-driven retry), refreshes the job list, and
  *   connects again 2 s after the error — never before the refresh has finished;
@@ -52,8 +56,11 @@ export interface LiveStreamOptions {
   url?: string;
 }
 
-/** `reconnect`: the server is shutting down or this replica fell behind, and the stream ends. */
-const STREAM_EVENTS = ['credits', 'reset', 'reconnect'] as const;
+/**
+ * `reconnect`: the server is shutting down or this replica fell behind, and the stream ends.
+ * `notifications`: the inbox's (issue 20), handed to `notification-events.ts`.
+ */
+const STREAM_EVENTS = ['credits', 'reset', 'reconnect', 'notifications'] as const;
 
 type SeedOutcome = 'seeded' | 'failed' | 'signed_out';
 
@@ -99,6 +106,8 @@ function openLiveStream(options: LiveStreamOptions): () => void {
   /** Bumped on every connect and disconnect: a callback of an earlier round does nothing. */
   let round = 0;
   let seeding: Promise<SeedOutcome> | undefined;
+  /** Runs while a hidden page keeps its stream after the last active job ended (see `wantedWhileHidden`). */
+  let lingerTimer: ReturnType<typeof setTimeout> | undefined;
 
   function clearRetry(): void {
     if (retryTimer !== undefined) clearTimeout(retryTimer);
@@ -114,8 +123,9 @@ function openLiveStream(options: LiveStreamOptions): () => void {
   /**
    * (Re)starts the silence watchdog: a connection that dies without a close or an error (a proxy
    * dropping the flow) sends nothing more, not even the gateway's heartbeat. Nothing for
-   * `EVENT_SILENCE_LIMIT_MS` → the usual error path. Armed only while a source is open (so only
-   * while visible); `closeSource` — error, reconnect, hide, stop — cancels it.
+   * `EVENT_SILENCE_LIMIT_MS` → the usual error path. Armed only while a source is open (so
+   * while visible, or hidden with a video under way); `closeSource` — error, reconnect, hide, stop —
+   * cancels it.
    */
   function armWatchdog(): void {
     clearWatchdog();
@@ -176,8 +186,36 @@ function openLiveStream(options: LiveStreamOptions): () => void {
     }
   }
 
+  /**
+   * A hidden page keeps (and re-opens) its stream while one of the user's videos is under way — its
+   * end is what the browser notification and the title's count are for — and for
+   * `HIDDEN_STREAM_LINGER_MS` after the last one ended: the `notifications` frame of that job comes
+   * from another service, a moment after the job's own event. Otherwise hidden means closed (spec §4).
+   */
+  function wantedWhileHidden(): boolean {
+    return useJobStore.getState().activeIds.length > 0 || lingerTimer !== undefined;
+  }
+
+  function clearLinger(): void {
+    if (lingerTimer !== undefined) clearTimeout(lingerTimer);
+    lingerTimer = undefined;
+  }
+
+  function onActiveJobsChanged(now: readonly string[], before: readonly string[]): void {
+    if (now.length > 0) {
+      clearLinger();
+      return;
+    }
+    if (before.length === 0 || page.visibilityState !== 'hidden') return;
+    clearLinger();
+    lingerTimer = setTimeout(() => {
+      lingerTimer = undefined;
+      if (page.visibilityState === 'hidden' && !wantedWhileHidden()) disconnect();
+    }, HIDDEN_STREAM_LINGER_MS);
+  }
+
   function connect(): void {
-    if (stopped || source || page.visibilityState === 'hidden') return;
+    if (stopped || source || (page.visibilityState === 'hidden' && !wantedWhileHidden())) return;
     clearRetry();
     round += 1;
     const resumeFrom = useJobStore.getState().lastEventId;
@@ -227,6 +265,9 @@ function openLiveStream(options: LiveStreamOptions): () => void {
         setLiveConnected(false);
         scheduleConnect(false);
         return;
+      case 'notifications':
+        publishNotificationsEvent(data);
+        return;
       default:
         applyLiveEvent(name, data);
     }
@@ -264,15 +305,24 @@ function openLiveStream(options: LiveStreamOptions): () => void {
   }
 
   function onVisibilityChange(): void {
-    if (page.visibilityState === 'hidden') disconnect();
-    else connect();
+    if (page.visibilityState !== 'hidden') {
+      clearLinger();
+      connect();
+    } else if (!wantedWhileHidden()) {
+      disconnect();
+    }
   }
 
   page.addEventListener('visibilitychange', onVisibilityChange);
+  const stopFollowingJobs = useJobStore.subscribe((state, previous) => {
+    if (state.activeIds !== previous.activeIds) onActiveJobsChanged(state.activeIds, previous.activeIds);
+  });
   connect();
 
   return () => {
     stopped = true;
+    stopFollowingJobs();
+    clearLinger();
     disconnect();
     page.removeEventListener('visibilitychange', onVisibilityChange);
   };

@@ -5,7 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { newIdempotencyKey } from '../../api/api-client';
 import { ApiError } from '../../api/api-error';
-import { cancelJob, createJob, getGroupedModels } from '../../api/endpoints';
+import { cancelJob, createJob, getGroupedModels, getNotificationPreferences } from '../../api/endpoints';
+import { PERMISSION_ASKED_KEY } from '../../features/inbox/browser-notifications';
+import { FakeNotification, installFakeNotification } from '../../features/inbox/testing/fake-notification';
 import { makeCancelledJobView } from '../../features/jobs/testing/jobs.testing';
 import { FAL_MODEL, groupedModels, LOCAL_MODEL } from '../../features/jobs/testing/models.testing';
 import { initI18n, setLanguage } from '../../i18n/i18n';
@@ -21,6 +23,7 @@ jest.mock('../../api/endpoints', () => ({
   createJob: jest.fn(),
   cancelJob: jest.fn(),
   getUserSummary: jest.fn(),
+  getNotificationPreferences: jest.fn(),
 }));
 jest.mock('../../api/api-client', () => ({ newIdempotencyKey: jest.fn() }));
 jest.mock('../../session/top-bar-store', () => ({
@@ -430,6 +433,74 @@ describe('Generator: submitting', () => {
     // The form stays usable for another generation.
     expect(generate()).toBeEnabled();
     expect(promptBox()).toHaveValue('A fox in the snow');
+  });
+});
+
+describe('Generator: asking for browser notifications (issue 20)', () => {
+  let uninstall: () => void;
+  beforeEach(() => {
+    localStorage.removeItem(PERMISSION_ASKED_KEY);
+    uninstall = installFakeNotification('default');
+    jest.mocked(getNotificationPreferences).mockResolvedValue({ data: { email: true, browser: true } });
+  });
+  afterEach(() => uninstall());
+
+  /** Types the prompt (the first time) and presses Generate. */
+  async function generateOnce(user: ReturnType<typeof userEvent.setup>, prompt?: string) {
+    if (prompt) await user.type(promptBox(), prompt);
+    await user.click(generate());
+  }
+
+  it('asks after the first successful generation only — never on page load, never twice', async () => {
+    mockedCreateJob.mockResolvedValueOnce(createdJob('job-1')).mockResolvedValueOnce(createdJob('job-2'));
+    const { user } = renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    expect(FakeNotification.requestPermission).not.toHaveBeenCalled();
+
+    await generateOnce(user, 'A fox');
+    await waitFor(() => expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1));
+    FakeNotification.permission = 'default'; // dismissed: the browser would ask again
+    await generateOnce(user);
+    await waitFor(() => expect(mockedCreateJob).toHaveBeenCalledTimes(2));
+    await act(() => Promise.resolve());
+    expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not ask when the generation is refused', async () => {
+    mockedCreateJob.mockRejectedValueOnce(problem('insufficient_credits', 402, { message: 'Insufficient credits' }));
+    const { user } = renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    await generateOnce(user, 'A fox');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Insufficient credits');
+    expect(FakeNotification.requestPermission).not.toHaveBeenCalled();
+  });
+
+  it('does not ask when the user turned browser notifications off, nor when the browser has decided', async () => {
+    jest.mocked(getNotificationPreferences).mockResolvedValue({ data: { email: true, browser: false } });
+    mockedCreateJob.mockResolvedValue(createdJob('job-1'));
+    const { user } = renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    await generateOnce(user, 'A fox');
+    await waitFor(() => expect(getNotificationPreferences).toHaveBeenCalled());
+    await act(() => Promise.resolve());
+    expect(FakeNotification.requestPermission).not.toHaveBeenCalled();
+
+    FakeNotification.permission = 'denied';
+    jest.mocked(getNotificationPreferences).mockResolvedValue({ data: { email: true, browser: true } });
+    await generateOnce(user);
+    await waitFor(() => expect(mockedCreateJob).toHaveBeenCalledTimes(2));
+    await act(() => Promise.resolve());
+    expect(FakeNotification.requestPermission).not.toHaveBeenCalled();
+  });
+
+  it('works in a browser without notifications', async () => {
+    uninstall();
+    mockedCreateJob.mockResolvedValueOnce(createdJob('job-1'));
+    const { user } = renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    await generateOnce(user, 'A fox');
+    expect(await screen.findByRole('list', { name: 'Videos started on this page' })).toBeInTheDocument();
+    expect(getNotificationPreferences).not.toHaveBeenCalled();
   });
 });
 

@@ -65,7 +65,7 @@ export default function LoginPage() {
   return (
     <PublicLayout hideSignIn>
       <div className="login-page">
-        <section className="login-card" aria-labelledby="login-title">
+        <section className="public-card login-card" aria-labelledby="login-title">
           <LogoMark width={44} height={44} className="login-card__logo" />
           <h1 id="login-title" className="login-card__title">
             {t('title')}

@@ -3,14 +3,15 @@ import { PageHeader } from '../../ui';
 import { BillingSettings } from './BillingSettings';
 import { LanguageSettings } from './LanguageSettings';
 import { settingsMessages } from './messages';
+import { NotificationSettings } from './NotificationSettings';
 import { PrivacySettings } from './PrivacySettings';
 import { ProviderSettings } from './ProviderSettings';
 import { ThemeSettings } from './ThemeSettings';
 import './settings.css';
 
 /**
- * `/settings`: AI provider (account), language (account), theme and privacy choices (this device),
- * and the way to the credit history.
+ * `/settings`: AI provider (account), language (account), theme (this device), notifications
+ * (account), privacy choices (this device), and the way to the credit history.
  */
 export default function SettingsPage() {
   const { t } = useMessages('settings', settingsMessages);
@@ -20,6 +21,7 @@ export default function SettingsPage() {
       <ProviderSettings />
       <LanguageSettings />
       <ThemeSettings />
+      <NotificationSettings />
       <PrivacySettings />
       <BillingSettings />
     </div>

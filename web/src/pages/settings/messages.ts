@@ -2,7 +2,9 @@
 export const settingsMessages = {
   en: {
     title: 'Settings',
-    subtitle: 'Your AI provider, language, theme and privacy choices.',
+    subtitle: 'Your AI provider, language, theme, notification and privacy choices.',
+    on: 'On',
+    off: 'Off',
     provider: {
       title: 'AI provider',
       lead: 'The provider you prefer for your videos. Saved to your account.',
@@ -44,9 +46,26 @@ export const settingsMessages = {
         label: 'Error reports',
         text: 'When something breaks, the error message, the technical stack trace, the page’s address (without its query) and the request’s correlation ID — so we can find and fix the problem.',
       },
-      on: 'On',
-      off: 'Off',
       saved: 'Privacy choice saved on this device.',
+    },
+    notifications: {
+      title: 'Notifications',
+      lead: 'How we tell you that a video is ready or failed. Saved to your account.',
+      loading: 'Loading your notification settings…',
+      loadError: 'Your notification settings could not be loaded',
+      saveError: 'Your notification settings could not be saved',
+      saved: 'Notification settings saved.',
+      email: {
+        label: 'E-mail me when a video is ready (after I’ve left the site)',
+        text: 'Sent when a video finishes and no Kadr tab has been open for 2 minutes — at most one e-mail per video. Each e-mail has a link to stop them.',
+      },
+      browser: {
+        label: 'Browser notifications',
+        text: 'Your browser tells you when a video finishes while Kadr is in a background tab.',
+        default: 'Your browser will ask whether Kadr may show notifications.',
+        denied: 'Your browser blocks notifications from Kadr: allow them in the browser’s site settings to see them.',
+        unsupported: 'This browser cannot show notifications.',
+      },
     },
     billing: {
       title: 'Billing',
@@ -56,7 +75,9 @@ export const settingsMessages = {
   },
   pl: {
     title: 'Ustawienia',
-    subtitle: 'Dostawca AI, język, motyw i ustawienia prywatności.',
+    subtitle: 'Dostawca AI, język, motyw, powiadomienia i ustawienia prywatności.',
+    on: 'Włączone',
+    off: 'Wyłączone',
     provider: {
       title: 'Dostawca AI',
       lead: 'Dostawca, którego preferujesz dla swoich filmów. Zapisywany na Twoim koncie.',
@@ -100,9 +121,27 @@ export const settingsMessages = {
         label: 'Raporty błędów',
         text: 'Gdy coś się zepsuje: treść błędu, techniczny ślad stosu, adres strony (bez parametrów) i identyfikator korelacji żądania — abyśmy mogli znaleźć i naprawić problem.',
       },
-      on: 'Włączone',
-      off: 'Wyłączone',
       saved: 'Zapisano wybór prywatności na tym urządzeniu.',
+    },
+    notifications: {
+      title: 'Powiadomienia',
+      lead: 'Jak dajemy Ci znać, że film jest gotowy albo się nie udał. Zapisywane na Twoim koncie.',
+      loading: 'Wczytujemy ustawienia powiadomień…',
+      loadError: 'Nie udało się wczytać ustawień powiadomień',
+      saveError: 'Nie udało się zapisać ustawień powiadomień',
+      saved: 'Zapisano ustawienia powiadomień.',
+      email: {
+        label: 'Wyślij mi e-mail, gdy film będzie gotowy (gdy już wyjdę ze strony)',
+        text: 'Wysyłany, gdy film się skończy, a żadna karta Kadr nie jest otwarta od 2 minut — najwyżej jeden e-mail na film. Każdy e-mail ma link, który je wyłącza.',
+      },
+      browser: {
+        label: 'Powiadomienia w przeglądarce',
+        text: 'Przeglądarka da Ci znać, gdy film się skończy, a Kadr jest w karcie w tle.',
+        default: 'Przeglądarka zapyta, czy Kadr może wyświetlać powiadomienia.',
+        denied:
+          'Przeglądarka blokuje powiadomienia od Kadr: zezwól na nie w ustawieniach witryny w przeglądarce, aby je widzieć.',
+        unsupported: 'Ta przeglądarka nie potrafi wyświetlać powiadomień.',
+      },
     },
     billing: {
       title: 'Rozliczenia',

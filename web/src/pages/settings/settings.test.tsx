@@ -1,8 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getGroupedModels, getProviderSetting, putProviderSetting, putUserLanguage } from '../../api/endpoints';
+import {
+  getGroupedModels,
+  getNotificationPreferences,
+  getProviderSetting,
+  putNotificationPreferences,
+  putProviderSetting,
+  putUserLanguage,
+} from '../../api/endpoints';
 import { useConsent } from '../../consent/consent-store';
 import { problem, renderCommercePage } from '../../features/commerce/testing/commerce-fixtures';
+import { FakeNotification, installFakeNotification } from '../../features/inbox/testing/fake-notification';
 import { currentLanguage, initI18n, setLanguage } from '../../i18n/i18n';
 import { useToasts } from '../../notifications';
 import { useLocalStore } from '../../session/local-store';
@@ -27,6 +35,7 @@ beforeEach(async () => {
   useLocalStore.setState({ theme: 'system' });
   await act(() => setLanguage('en'));
   mocked(getProviderSetting).mockResolvedValue({ provider: 'local' });
+  mocked(getNotificationPreferences).mockResolvedValue({ data: { email: true, browser: true } });
   mocked(getGroupedModels).mockResolvedValue({
     data: [
       { provider: 'local', models: [model('local-sd', 'local'), model('local-xl', 'local')] },
@@ -129,5 +138,91 @@ describe('SettingsPage (/settings)', () => {
     expect(await screen.findByText('Your AI provider setting could not be loaded')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('radio', { name: 'Local renderer' })).toBeChecked();
+  });
+});
+
+describe('SettingsPage: notifications (issue 20)', () => {
+  const EMAIL = 'E-mail me when a video is ready (after I’ve left the site)';
+  const BROWSER = 'Browser notifications';
+  let uninstall: () => void;
+  beforeEach(() => {
+    uninstall = installFakeNotification('granted');
+  });
+  afterEach(() => uninstall());
+
+  it('shows both switches on (the defaults), explained, and saves a change to the account with a toast', async () => {
+    mocked(putNotificationPreferences).mockResolvedValue({ data: { email: false, browser: true } });
+    renderCommercePage(<SettingsPage />, '/settings');
+    const email = await within(section('Notifications')).findByRole('switch', { name: EMAIL });
+    const browser = screen.getByRole('switch', { name: BROWSER });
+    expect(email).toBeChecked();
+    expect(browser).toBeChecked();
+    expect(email).toHaveAccessibleDescription(/no Kadr tab has been open for 2 minutes/);
+    expect(browser).toHaveAccessibleDescription(/while Kadr is in a background tab\.$/);
+
+    await userEvent.setup().click(email);
+    expect(putNotificationPreferences).toHaveBeenCalledWith({ email: false });
+    await waitFor(() => expect(lastToast()).toBe('Notification settings saved.'));
+    expect(email).not.toBeChecked();
+    expect(browser).toBeChecked();
+  });
+
+  it('a refused save puts the switch back and says why', async () => {
+    mocked(putNotificationPreferences).mockRejectedValue(problem('service_unavailable', 503, 'Try again shortly.'));
+    renderCommercePage(<SettingsPage />, '/settings');
+    const browser = await screen.findByRole('switch', { name: BROWSER });
+    await userEvent.setup().click(browser);
+    const alert = await within(section('Notifications')).findByRole('alert');
+    expect(alert).toHaveTextContent('Your notification settings could not be saved');
+    expect(alert).toHaveTextContent('Try again shortly.');
+    expect(browser).toBeChecked();
+  });
+
+  it('turning browser notifications on asks the browser when it has not been told yet', async () => {
+    FakeNotification.permission = 'default';
+    mocked(getNotificationPreferences).mockResolvedValue({ data: { email: true, browser: false } });
+    mocked(putNotificationPreferences).mockResolvedValue({ data: { email: true, browser: true } });
+    renderCommercePage(<SettingsPage />, '/settings');
+    const browser = await screen.findByRole('switch', { name: BROWSER });
+    expect(browser).not.toBeChecked();
+    expect(FakeNotification.requestPermission).not.toHaveBeenCalled();
+    await userEvent.setup().click(browser);
+    expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
+    expect(putNotificationPreferences).toHaveBeenCalledWith({ browser: true });
+    await waitFor(() => expect(browser).toBeChecked());
+  });
+
+  it('says when the browser blocks notifications, or has none', async () => {
+    FakeNotification.permission = 'denied';
+    const { unmount } = renderCommercePage(<SettingsPage />, '/settings');
+    expect(await screen.findByRole('switch', { name: BROWSER })).toHaveAccessibleDescription(
+      /Your browser blocks notifications from Kadr/,
+    );
+    unmount();
+    uninstall();
+    renderCommercePage(<SettingsPage />, '/settings');
+    expect(await screen.findByRole('switch', { name: BROWSER })).toHaveAccessibleDescription(
+      /This browser cannot show notifications\.$/,
+    );
+  });
+
+  it('shows Retry when the notification settings cannot be loaded', async () => {
+    mocked(getNotificationPreferences).mockRejectedValueOnce(problem('service_unavailable', 503, 'Try again shortly.'));
+    renderCommercePage(<SettingsPage />, '/settings');
+    const notifications = section('Notifications');
+    expect(
+      await within(notifications).findByText('Your notification settings could not be loaded'),
+    ).toBeInTheDocument();
+    await userEvent.setup().click(within(notifications).getByRole('button', { name: 'Retry' }));
+    expect(await within(notifications).findByRole('switch', { name: BROWSER })).toBeChecked();
+  });
+
+  it('speaks Polish', async () => {
+    await act(() => setLanguage('pl'));
+    renderCommercePage(<SettingsPage />, '/settings');
+    expect(
+      await screen.findByRole('switch', { name: 'Wyślij mi e-mail, gdy film będzie gotowy (gdy już wyjdę ze strony)' }),
+    ).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Powiadomienia w przeglądarce' })).toBeChecked();
   });
 });
