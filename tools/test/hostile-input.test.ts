@@ -218,7 +218,7 @@ describe('hostile input over every route of the embedded stack', () => {
     const states = [
       ...metrics.matchAll(/^gateway_upstream_breaker_state\{[^}]*upstream="([a-z0-9-]+)"[^}]*\} (\d)$/gm),
     ];
-    expect(states.map(([, upstream]) => upstream).sort()).toEqual(['admin', 'commerce', 'i18n', 'jobs', 'media']);
+    expect(states.map(([, upstream]) => upstream).sort()).toEqual(['admin', 'commerce', 'i18n', 'jobs', 'media', 'notifications']);
     expect(states.filter(([, , state]) => state !== '0').map(([line]) => line)).toEqual([]);
   });
 

@@ -1,6 +1,9 @@
 import { decodeEventOn, timestampFromDate, type InboxResponse } from '@kadr/contracts';
 import { until } from '@kadr/tooling/test-helpers';
+import { DEFAULT_INTERNAL_TOKEN_KEY_ID } from '@kadr/config';
+import { mintInternalToken } from '@kadr/http-kit';
 import {
+  SECRET,
   created,
   finished,
   gatewayCaller,
@@ -268,9 +271,6 @@ describe('notifications service', () => {
 
     it("takes a mail client's one-click POST (token in the query, form body)", async () => {
       const token = await tokenOfSentMail();
-      const { mintInternalToken } = await import('@kadr/http-kit');
-      const { DEFAULT_INTERNAL_TOKEN_KEY_ID } = await import('@kadr/config');
-      const { SECRET } = await import('./support/notifications-rig');
       const bearer = await mintInternalToken(gatewayCaller, {
         keys: { current: { kid: DEFAULT_INTERNAL_TOKEN_KEY_ID, secret: SECRET } },
         audience: 'notifications',
@@ -281,9 +281,7 @@ describe('notifications service', () => {
         body: 'List-Unsubscribe=One-Click',
       });
       expect(answer.status).toBe(200);
-      expect(
-        (await (await rig.call('GET', '/api/notifications/preferences', userCaller('u-1'))).json()),
-      ).toEqual({
+      expect(await (await rig.call('GET', '/api/notifications/preferences', userCaller('u-1'))).json()).toEqual({
         data: { email: false, browser: true },
       });
     });

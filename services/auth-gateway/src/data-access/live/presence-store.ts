@@ -7,20 +7,25 @@ const PRESENCE_TTL_MS = 24 * 60 * 60_000;
 /**
  * When each user last had a live stream open, on the shared key-value store so every replica's
  * streams count: written when a stream opens, on every heartbeat while it is open, and when it
- * closes. The notifications service asks it (through `GET /internal/users/:id/presence`) before
+ * closes (then saying whether another of the user's streams is still open there). The notifications service asks it (through `GET /internal/users/:id/presence`) before
  * e-mailing someone about a finished video.
  */
 export class PresenceStore {
   constructor(private readonly kv: KeyValueStore) {}
 
-  async seen(userId: string, at: Date): Promise<void> {
-    await this.kv.set(presenceKey(userId), String(at.getTime()), PRESENCE_TTL_MS);
+  /** `open`: the user still has a stream open on the replica that writes (false when its last one closed). */
+  async seen(userId: string, at: Date, open: boolean): Promise<void> {
+    await this.kv.set(presenceKey(userId), `${at.getTime()}:${open ? 'open' : 'closed'}`, PRESENCE_TTL_MS);
   }
 
-  async lastSeen(userId: string): Promise<Date | null> {
+  /**
+   * The last write: when, and whether a stream was open then. With streams on several replicas, one
+   * replica's "closed" is overwritten by another's next heartbeat "open" within a heartbeat period.
+   */
+  async lastSeen(userId: string): Promise<{ at: Date; open: boolean } | null> {
     const value = await this.kv.get(presenceKey(userId));
-    const ms = value === null ? NaN : Number(value);
-    return Number.isFinite(ms) ? new Date(ms) : null;
+    const match = value === null ? null : /^(\d+):(open|closed)$/.exec(value);
+    return match ? { at: new Date(Number(match[1])), open: match[2] === 'open' } : null;
   }
 
   /** The user's record goes with the user (purge). */

@@ -113,7 +113,10 @@ export class EmailDispatcher {
         reason: decision.reason,
         at: now,
       });
-      if (skipped) observer.emailSkipped(decision.reason);
+      if (skipped) {
+        observer.emailSkipped(decision.reason);
+        this.deps.logger.info({ notificationId: notification.id, reason: decision.reason }, 'e-mail not needed');
+      }
       return skipped;
     }
     const claim = { state: 'sending' as const, claimedAt: now, attempts: email.attempts + 1 };

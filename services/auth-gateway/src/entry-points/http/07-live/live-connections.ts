@@ -12,10 +12,10 @@ export interface LiveConnectionsOptions {
   drainRetryMaxMs: number;
   metrics: LiveMetrics;
   /**
-   * The user has a stream open here: called when one opens, on every heartbeat while any is
-   * open, and when one closes (presence: when the user was last on the site).
+   * Presence (when the user was last on the site): called when a stream opens and on every
+   * heartbeat while any is open (`open` true), and when one closes (`open`: others still are).
    */
-  onPresent?: (userId: string) => void;
+  onPresent?: (userId: string, open: boolean) => void;
 }
 
 /** Why a stream could not have a slot. */
@@ -76,9 +76,8 @@ export class LiveConnections {
     const ofSession = addTo(this.bySession, connection.sessionTag, connection);
     this.open += 1;
     this.options.metrics.openConnections.inc();
-    this.options.onPresent?.(connection.userId);
+    this.options.onPresent?.(connection.userId, true);
     connection.onClose(() => {
-      this.options.onPresent?.(connection.userId);
       this.open -= 1;
       this.options.metrics.openConnections.dec();
       connections.delete(connection);
@@ -89,6 +88,7 @@ export class LiveConnections {
       if (ofSession.size === 0 && this.bySession.get(connection.sessionTag) === ofSession) {
         this.bySession.delete(connection.sessionTag);
       }
+      this.options.onPresent?.(connection.userId, this.byUser.has(connection.userId));
     });
     this.startHeartbeat();
   }
@@ -117,7 +117,7 @@ export class LiveConnections {
       }
       for (const [userId, connections] of this.byUser) {
         for (const connection of connections) connection.control('heartbeat');
-        this.options.onPresent?.(userId);
+        this.options.onPresent?.(userId, true);
       }
     }, this.options.heartbeatMs);
     // The heartbeat alone must not keep a process (or a test) alive.

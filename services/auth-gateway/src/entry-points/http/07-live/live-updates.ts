@@ -97,8 +97,10 @@ export function createLiveUpdates({
     heartbeatMs: settings.heartbeatMs,
     drainRetryMaxMs: settings.drainRetryMaxMs,
     metrics: liveMetrics,
-    onPresent: (userId) => {
-      presence.seen(userId, new Date()).catch((error: unknown) => log.warn({ err: error }, 'presence not recorded'));
+    onPresent: (userId, open) => {
+      presence
+        .seen(userId, new Date(), open)
+        .catch((error: unknown) => log.warn({ err: error }, 'presence not recorded'));
     },
   });
   const router = liveRoutes({

@@ -35,10 +35,11 @@ export function presenceRoutes({
       if (caller.kind !== 'service' || !PRESENCE_READERS.has(caller.service)) {
         throw new HttpProblem('forbidden', { detail: 'Only the notifications service may ask this.' });
       }
-      const lastSeen = await presence.lastSeen(String(req.params.id));
+      const seen = await presence.lastSeen(String(req.params.id));
       const data: UserPresence = {
-        lastSeenAt: lastSeen ? lastSeen.toISOString() : null,
-        online: lastSeen !== null && now().getTime() - lastSeen.getTime() <= onlineWindowMs,
+        lastSeenAt: seen ? seen.at.toISOString() : null,
+        // Open at the last write, and that write is fresh (a replica that died writes no "closed").
+        online: seen !== null && seen.open && now().getTime() - seen.at.getTime() <= onlineWindowMs,
       };
       res.set('Cache-Control', 'no-store').json({ data });
     },

@@ -51,7 +51,12 @@ export function addNotificationsOperations(registry: OpenApiRegistry): OpenApiRe
       method: 'get',
       path: platformPath('/api/notifications/preferences'),
       summary: "The user's notification preferences",
-      responses: { 200: { description: 'E-mail and browser notifications (both on by default)', schema: NotificationPreferencesResponseSchema } },
+      responses: {
+        200: {
+          description: 'E-mail and browser notifications (both on by default)',
+          schema: NotificationPreferencesResponseSchema,
+        },
+      },
     })
     .add({
       ...common,
