@@ -1,6 +1,7 @@
 import { useMessages } from '../../i18n/use-messages';
 import { PageHeader } from '../../ui';
 import { BillingSettings } from './BillingSettings';
+import { DataSettings } from './DataSettings';
 import { LanguageSettings } from './LanguageSettings';
 import { settingsMessages } from './messages';
 import { PrivacySettings } from './PrivacySettings';
@@ -10,7 +11,7 @@ import './settings.css';
 
 /**
  * `/settings`: AI provider (account), language (account), theme and privacy choices (this device),
- * and the way to the credit history.
+ * the way to the credit history, and the person's data (download it, delete the account).
  */
 export default function SettingsPage() {
   const { t } = useMessages('settings', settingsMessages);
@@ -22,6 +23,7 @@ export default function SettingsPage() {
       <ThemeSettings />
       <PrivacySettings />
       <BillingSettings />
+      <DataSettings />
     </div>
   );
 }
