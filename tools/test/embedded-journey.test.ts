@@ -75,6 +75,15 @@ describe('embedded product through the public API', () => {
       },
       body: JSON.stringify(body),
     });
+  /** Through the development identity provider's page, as a person types their e-mail. */
+  async function signIn(who: TestBrowser, email: string, returnTo: string) {
+    const page = await who.follow(`${base}/auth/login?returnTo=${returnTo}`);
+    return who.submitForm(
+      formAction(await page.response!.text(), page.url, '/login'),
+      { email },
+      (url) => url.origin === base && !url.pathname.startsWith('/auth/'),
+    );
+  }
   const summary = () => getJson<Summary>('/bff/platform/api/users/me/summary');
   const balance = async () =>
     (await getJson<{ data: { balance: number } }>('/bff/platform/api/commerce/credits')).data.balance;
@@ -119,12 +128,7 @@ describe('embedded product through the public API', () => {
   }
 
   it('signs in, shows the summary, changes the language and buys credits and a plan', async () => {
-    const page = await browser.follow(`${base}/auth/login?returnTo=/buy-credits`);
-    const landed = await browser.submitForm(
-      formAction(await page.response!.text(), page.url, '/login'),
-      { email: 'demo@kadr.local' },
-      (url) => url.origin === base && !url.pathname.startsWith('/auth/'),
-    );
+    const landed = await signIn(browser, 'demo@kadr.local', '/buy-credits');
     expect(landed.url.href).toBe(`${base}/buy-credits`);
     // The live channel the job list and the credits badge listen to.
     live = await openStream(base, { cookie: browser.cookieHeader(new URL(base)) });
@@ -217,6 +221,33 @@ describe('embedded product through the public API', () => {
     expect(withAllowance.data.credits).toMatchObject({ balance: afterJob, heldCredits: 0 });
   }, 120_000);
 
+  const admin = new TestBrowser();
+  const asAdmin = (method: string, route: string) =>
+    admin.request(`${base}${route}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        origin: base,
+        'x-csrf-token': admin.cookie('127.0.0.1', 'kadr_csrf') ?? '',
+        'idempotency-key': `purge-${Date.now()}-${(keys += 1)}`,
+      },
+    });
+  type PurgeDetail = {
+    data: {
+      purge: {
+        requestedBy: string;
+        complete: boolean;
+        services: { service: string; acknowledged: boolean }[];
+      } | null;
+    };
+  };
+  /** Until every service has acknowledged the user's purge (admin's view of it). */
+  const purgeCompleted = (userId: string) =>
+    eventually(
+      async () => (await (await asAdmin('GET', `/bff/platform/admin/users/${userId}`)).json()) as PurgeDetail,
+      (d) => d.data.purge?.complete === true,
+    );
+
   /** Files under the data folder whose path or content names `id`, except the admin's purge receipt. */
   function filesMentioning(id: string): string[] {
     const found: string[] = [];
@@ -232,23 +263,7 @@ describe('embedded product through the public API', () => {
 
   it('an administrator deletes the user with purge: no service keeps a record or a blob of them', async () => {
     const demo = (await getJson<{ user: { id: string } }>('/auth/session')).user;
-    const admin = new TestBrowser();
-    const page = await admin.follow(`${base}/auth/login?returnTo=/admin/users`);
-    await admin.submitForm(
-      formAction(await page.response!.text(), page.url, '/login'),
-      { email: 'admin@kadr.local' },
-      (url) => url.origin === base && !url.pathname.startsWith('/auth/'),
-    );
-    const asAdmin = (method: string, route: string) =>
-      admin.request(`${base}${route}`, {
-        method,
-        headers: {
-          accept: 'application/json',
-          origin: base,
-          'x-csrf-token': admin.cookie('127.0.0.1', 'kadr_csrf') ?? '',
-          'idempotency-key': `purge-${Date.now()}-${(keys += 1)}`,
-        },
-      });
+    await signIn(admin, 'admin@kadr.local', '/admin/users');
     // A plain user is refused by the gateway before the admin service is asked.
     expect((await browser.request(`${base}/bff/platform/admin/users`)).status).toBe(403);
 
@@ -265,17 +280,74 @@ describe('embedded product through the public API', () => {
 
     const deleted = await asAdmin('DELETE', `/bff/platform/admin/users/${demo.id}?purge=true`);
     expect(deleted.status).toBe(202);
-    await eventually(
-      async () =>
-        (await (await asAdmin('GET', `/bff/platform/admin/users/${demo.id}`)).json()) as {
-          data: { purge: { complete: boolean; services: { service: string; acknowledged: boolean }[] } | null };
-        },
-      (d) => d.data.purge?.complete === true,
-    );
+    await purgeCompleted(demo.id);
 
     // Signed out everywhere, and nothing about them is left on disk: no document, no blob.
     expect(await (await browser.request(`${base}/auth/session`)).json()).toEqual({ authenticated: false });
     await new Promise((r) => setTimeout(r, 500)); // memory collections write their files within 100 ms
     expect(filesMentioning(demo.id)).toEqual([]);
   }, 60_000);
+
+  it('a person downloads all their data, then deletes their own account: purged everywhere, signed out', async () => {
+    // This browser's previous person is gone; someone new signs in on it.
+    const email = `leaving-${Date.now()}@kadr.local`;
+    await signIn(browser, email, '/settings');
+    const person = (await getJson<{ user: { id: string } }>('/auth/session')).user;
+    await eventually(balance, (b) => b === 50);
+    expect((await send('PUT', '/bff/platform/api/i18n/user-language', { language: 'en' })).status).toBe(200);
+    const orderId = await buy({ packageId: 'credits-100' }, 'success');
+    await eventually(balance, (b) => b === 150);
+    const job = await generate('A lantern drifting down a river');
+    await eventually(
+      () => getJson<{ data: { jobId: string }[] }>('/bff/platform/api/media/videos'),
+      (g) => g.data.some((v) => v.jobId === job.id),
+    );
+
+    // The archive: every section, with this person's data, links that lead back to Kadr.
+    const exported = await browser.request(`${base}/bff/platform/account/export`);
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="kadr-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    const archive = (await exported.json()) as {
+      format: string;
+      user: { id: string; email: string };
+      settings: { aiProvider: string };
+      language: { preferred: string };
+      subscription: { plan: string | null };
+      jobs: { id: string; prompt: string }[];
+      ledger: { balance: number; lines: { kind: string; reference: string }[] };
+      orders: { id: string; status: string }[];
+      videos: { jobId: string; url: string }[];
+    };
+    expect(archive).toMatchObject({
+      format: 'kadr-export/1',
+      user: { id: person.id, email },
+      settings: { aiProvider: 'local' },
+      language: { preferred: 'en' },
+      subscription: { plan: null },
+      ledger: { balance: 150 - job.cost },
+    });
+    expect(archive.jobs.map((j) => [j.id, j.prompt])).toEqual([[job.id, 'A lantern drifting down a river']]);
+    expect(archive.orders.map((o) => [o.id, o.status])).toEqual([[orderId, 'paid']]);
+    expect(archive.ledger.lines.map((l) => l.kind).sort()).toEqual(['capture', 'grant', 'hold', 'purchase']);
+    expect(archive.videos.map((v) => [v.jobId, v.url])).toEqual([[job.id, `${base}/video/${job.id}`]]);
+
+    const before = filesMentioning(person.id).map((file) => file.split(path.sep)[0]);
+    expect(new Set(before)).toEqual(new Set(['auth-gateway', 'commerce', 'i18n', 'jobs', 'media', 'media-blobs']));
+
+    // A wrong confirmation deletes nothing; the right one (any letter case) starts the purge and signs out.
+    const wrong = await send('DELETE', '/bff/platform/account', { confirmEmail: 'someone@kadr.local' });
+    expect(wrong.status).toBe(400);
+    const gone = await send('DELETE', '/bff/platform/account', { confirmEmail: email.toUpperCase() });
+    expect(gone.status).toBe(202);
+    expect(await (await browser.request(`${base}/auth/session`)).json()).toEqual({ authenticated: false });
+
+    // The administrator's purge, requested by the person: every service acknowledged, nothing left on disk.
+    await signIn(admin, 'admin@kadr.local', '/admin/users');
+    const { data } = await purgeCompleted(person.id);
+    expect(data.purge?.requestedBy).toBe(person.id);
+    await new Promise((r) => setTimeout(r, 500)); // memory collections write their files within 100 ms
+    expect(filesMentioning(person.id)).toEqual([]);
+  }, 120_000);
 });

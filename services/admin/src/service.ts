@@ -6,6 +6,7 @@ import type { AdminConfig } from './config';
 import { AuditTrail } from './domain/audit/audit-trail';
 import { UserPurges } from './domain/purge/user-purges';
 import { AdminReadModel } from './domain/read-model/admin-read-model';
+import { accountDeletionRoutes } from './entry-points/http/account-deletion.routes';
 import { adminRoutes } from './entry-points/http/admin.routes';
 import { subscribeAdmin } from './entry-points/messaging/admin-consumer';
 import { busPurgeEvents, SERVICE } from './entry-points/messaging/purge-events.publisher';
@@ -38,15 +39,17 @@ export function composeAdmin({ config, adapters, logger, metrics, readinessCheck
   const keys = internalTokenKeys(config);
   const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
   const upstreams = { keys, logger, timeoutMs, ...breakerSettingsOf(config), registry: metrics.registry };
+  const audit = new AuditTrail(stores.logs, now);
   const { app, health } = createHttpApp({
     service: SERVICE,
     logger,
     metrics,
     routes: [
+      accountDeletionRoutes({ purges, audit, internalTokenKeys: keys, logger }),
       adminRoutes({
         readModel,
         purges,
-        audit: new AuditTrail(stores.logs, now),
+        audit,
         logs: stores.logs,
         jobs: new JobsAdminClient(upstreamOf('jobs', config.JOBS_URL, upstreams)),
         holds: new CommerceHoldsClient(upstreamOf('commerce', config.COMMERCE_URL, upstreams), logger),

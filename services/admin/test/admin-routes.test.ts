@@ -1,7 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import request from 'supertest';
-import { decodeEventOn, type AdminLogEntry, type AdminLogsPage, type AdminUserDetailResponse } from '@kadr/contracts';
+import {
+  decodeEventOn,
+  type AdminLogEntry,
+  type AdminLogsPage,
+  type AdminUserDetailResponse,
+  type AdminUsersPage,
+} from '@kadr/contracts';
 import { administrator, gatewayService, startAdminRig, user, type AdminRig } from './support/admin-rig';
 import { registered, purged } from './support/events';
 import { startFakeCommerce, startFakeJobs, type FakeUpstream } from './support/fake-upstreams';
@@ -37,6 +43,20 @@ describe('admin HTTP routes', () => {
   const logsPage = async (query: string) => (await get(`/admin/logs${query}`)).body as AdminLogsPage;
   const auditLines = async (action?: string): Promise<AdminLogEntry[]> =>
     (await get(`/admin/logs?kind=admin_action${action ? `&action=${action}` : ''}`)).body.data as AdminLogEntry[];
+  /** Every `user.deleted` published from now on, as `userId:requestedBy:purge`. */
+  const publishedDeletions = async (): Promise<string[]> => {
+    const published: string[] = [];
+    await rig.bus.subscribe({
+      group: 'test-observer',
+      topics: ['user.deleted'],
+      handler: (m) => {
+        const { userId, requestedBy, purge } = decodeEventOn('user.deleted', m.value).payload.value;
+        published.push(`${userId}:${requestedBy}:${purge}`);
+        return Promise.resolve();
+      },
+    });
+    return published;
+  };
   const seedUsers = async (users: Array<[string, string, string]>) => {
     for (const [i, [id, email, name]] of users.entries()) {
       await rig.publish(registered(id, email, name, new Date(Date.UTC(2026, 0, 1, 0, i))));
@@ -111,16 +131,7 @@ describe('admin HTTP routes', () => {
   describe('DELETE /admin/users/:id?purge=true', () => {
     it('publishes user.deleted, drops the user, and is complete only when every service acknowledged', async () => {
       await seedUsers([['u-1', 'ala@example.com', 'Ala']]);
-      const published: string[] = [];
-      await rig.bus.subscribe({
-        group: 'test-observer',
-        topics: ['user.deleted'],
-        handler: (m) => {
-          const { userId, requestedBy, purge } = decodeEventOn('user.deleted', m.value).payload.value;
-          published.push(`${userId}:${requestedBy}:${purge}`);
-          return Promise.resolve();
-        },
-      });
+      const published = await publishedDeletions();
       const res = await request(rig.admin.app)
         .delete('/admin/users/u-1?purge=true')
         .set(await as())
@@ -185,6 +196,59 @@ describe('admin HTTP routes', () => {
         ['nobody', 'failure', 404],
         ['u-1', 'failure', 400],
       ]);
+    });
+  });
+
+  describe('POST /internal/account-deletion (a person deletes their own account)', () => {
+    const deleteOwn = async (caller: Parameters<typeof as>[0], correlationId = 'corr-self-1') =>
+      request(rig.admin.app)
+        .post('/internal/account-deletion')
+        .set(await as(caller))
+        .set('x-correlation-id', correlationId);
+
+    it("starts the administrator's purge of the caller's own account, requested by them", async () => {
+      await seedUsers([
+        ['u-1', 'ala@example.com', 'Ala'],
+        ['u-2', 'bea@example.com', 'Bea'],
+      ]);
+      const published = await publishedDeletions();
+      const res = await deleteOwn(user('u-1'));
+      expect(res.status).toBe(202);
+      expect(res.body).toEqual({ data: { userId: 'u-1', purge: 'accepted' } });
+      await until(() => published.includes('u-1:u-1:true'));
+      // The same purge record the administrator's deletion writes: requested by the person, followed per service.
+      const detail = async () => ((await get('/admin/users/u-1')).body as AdminUserDetailResponse).data;
+      await until(async () => (await detail()).user === null);
+      expect((await detail()).purge).toMatchObject({ requestedBy: 'u-1', complete: false });
+      const remaining = (await get('/admin/users')).body as AdminUsersPage;
+      expect(remaining.data.map((u) => u.id)).toEqual(['u-2']);
+
+      // A retry publishes again (every purge is idempotent) and keeps the first request's record.
+      const first = (await detail()).purge!.requestedAt;
+      expect((await deleteOwn(user('u-1'), 'corr-self-2')).status).toBe(202);
+      await until(() => published.filter((p) => p === 'u-1:u-1:true').length === 2);
+      expect((await detail()).purge?.requestedAt).toBe(first);
+      expect(published.every((p) => p.startsWith('u-1:'))).toBe(true);
+
+      const lines = await auditLines('users.self_delete');
+      expect(lines.map((e) => [e.actorId, e.targetId, e.userId, e.outcome, e.correlationId])).toEqual([
+        ['u-1', 'u-1', 'u-1', 'success', 'corr-self-2'],
+        ['u-1', 'u-1', 'u-1', 'success', 'corr-self-1'],
+      ]);
+    });
+
+    it('refuses the administrator (409), a service (403) and a call without a token (401)', async () => {
+      const adminTry = await deleteOwn(administrator());
+      expect(adminTry.status).toBe(409);
+      expect(adminTry.body).toMatchObject({
+        type: '/problems/conflict',
+        detail: expect.stringContaining('ADMIN_EMAIL'),
+      });
+      expect((await deleteOwn(gatewayService)).status).toBe(403);
+      expect((await request(rig.admin.app).post('/internal/account-deletion')).status).toBe(401);
+      expect(await rig.stores.purges.find('admin-1')).toBeNull();
+      const lines = await auditLines('users.self_delete');
+      expect(lines.map((e) => [e.actorId, e.outcome, e.detail.status])).toEqual([['admin-1', 'failure', 409]]);
     });
   });
 

@@ -37,6 +37,8 @@ export const gatewayConfigSchema = z
     RATE_LIMIT_TELEMETRY_PER_MINUTE: envPositiveInt(20),
     /** `/video`, `/thumbs`, `/blobs` requests per user and minute (anonymous `/blobs`: per IP); its own budget. */
     RATE_LIMIT_MEDIA_PER_MINUTE: envPositiveInt(600),
+    /** Data exports (`GET /bff/platform/account/export`) per user and hour: each reads the whole history. */
+    RATE_LIMIT_EXPORT_PER_HOUR: envPositiveInt(5),
     /** Open live streams (`/bff/sse/jobs`) per replica; the next one gets 503 with Retry-After. */
     SSE_MAX_CONNECTIONS: envPositiveInt(20_000),
 

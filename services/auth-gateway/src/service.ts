@@ -38,11 +38,12 @@ export function composeAuthGateway(parts: GatewayParts, pipeline: PipelineFactor
   const relay = usersOutboxRelay({ users, bus, logger, registry: metrics.registry });
   const liveOptions = { maxConnections: config.SSE_MAX_CONNECTIONS, ...parts.live };
   const live = createLiveUpdates({ kv, bus, sessions, sessionEndNotices, logger, metrics, options: liveOptions });
-  const mounts = pipeline(parts);
+  const identity = identityDepsOf({ config, kv, users, sessions, logger, onOutboxWritten: () => relay.nudge() });
+  const mounts = pipeline({ ...parts, account: { users, sessions, cookies: identity.cookies } });
   const { app, health } = createGatewayApp({
     logger,
     metrics,
-    identity: identityDepsOf({ config, kv, users, sessions, logger, onOutboxWritten: () => relay.nudge() }),
+    identity,
     pipeline: mounts,
     live: Router().use(
       live.router,

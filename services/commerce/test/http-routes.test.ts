@@ -4,6 +4,7 @@ import {
   CreateOrderResponseSchema,
   EntitlementsResponseSchema,
   HoldResponseSchema,
+  OrderListResponseSchema,
   OrderResponseSchema,
   PackagesResponseSchema,
   PlansResponseSchema,
@@ -187,6 +188,49 @@ describe('commerce HTTP routes (memory, mock provider)', () => {
         .get(`/api/commerce/orders/${randomUUID()}`)
         .set('authorization', await asUser('dave'))
         .expect(404);
+    });
+
+    it('lists the owner’s orders newest first, paged, and nobody else’s', async () => {
+      const auth = await asUser('grace');
+      const ids: string[] = [];
+      for (const packageId of ['credits-100', 'credits-300', 'credits-1000']) {
+        const { body } = await request(h.app)
+          .post('/api/commerce/payment/create-order')
+          .set('authorization', auth)
+          .send({ packageId })
+          .expect(201);
+        ids.unshift(body.data.orderId as string);
+      }
+      await request(h.app)
+        .post('/api/commerce/payment/create-order')
+        .set('authorization', await asUser('heidi'))
+        .send({ packageId: 'credits-100' })
+        .expect(201);
+      const page = async (query: string) =>
+        OrderListResponseSchema.parse(
+          (await request(h.app).get(`/api/commerce/orders?${query}`).set('authorization', auth).expect(200)).body,
+        );
+      const first = await page('skip=0&take=2');
+      expect(first).toMatchObject({ total: 3, skip: 0, take: 2 });
+      expect(first.items.map((o) => o.id)).toEqual(ids.slice(0, 2));
+      expect(first.items[0]).toMatchObject({ kind: 'package', packageId: 'credits-1000', status: 'pending' });
+      expect((await page('skip=2&take=2')).items.map((o) => o.id)).toEqual(ids.slice(2));
+      expect((await page('')).items).toHaveLength(3);
+      const stranger = OrderListResponseSchema.parse(
+        (
+          await request(h.app)
+            .get('/api/commerce/orders')
+            .set('authorization', await asUser('ivan'))
+            .expect(200)
+        ).body,
+      );
+      expect(stranger).toEqual({ items: [], total: 0, skip: 0, take: 20 });
+      const bad = await request(h.app).get('/api/commerce/orders?take=0').set('authorization', auth).expect(400);
+      expect(bad.body).toMatchObject({ type: '/problems/validation', errors: { take: expect.any(String) } });
+      await request(h.app)
+        .get('/api/commerce/orders')
+        .set('authorization', await asJobs())
+        .expect(403);
     });
 
     it('validates the body (400 with field errors) and refuses enterprise (custom pricing)', async () => {

@@ -155,6 +155,35 @@ describe('jobs API (HTTP, without a worker)', () => {
     ).toBe(400);
   });
 
+  it('pages through the history with skip and take, newest first, the owner’s jobs only', async () => {
+    rig.commerce.give('historian', 100);
+    const ids: string[] = [];
+    // Three: the active-jobs cap (none of them is rendered here).
+    for (const prompt of ['one', 'two', 'three']) {
+      const created = await create('historian', { ...LITE, prompt });
+      expect(created.status).toBe(202);
+      ids.unshift(created.body.id as string);
+    }
+    await create('someone-else', LITE);
+    const page = async (query: string) =>
+      JobListResponseSchema.parse(
+        (
+          await request(rig.api.url)
+            .get(`/jobs/recent?${query}`)
+            .set('authorization', await as('historian'))
+        ).body,
+      ).items.map((job) => job.id);
+    expect(await page('skip=0&take=2')).toEqual(ids.slice(0, 2));
+    expect(await page('skip=2&take=2')).toEqual(ids.slice(2));
+    expect(await page('skip=3&take=2')).toEqual([]);
+    // Without skip: the newest, as before.
+    expect(await page('take=1')).toEqual(ids.slice(0, 1));
+    const negative = await request(rig.api.url)
+      .get('/jobs/recent?skip=-1')
+      .set('authorization', await as('historian'));
+    expect(negative.status).toBe(400);
+  });
+
   describe('admin operations', () => {
     const admin = () => as('the-admin', ['user', 'admin']);
 

@@ -42,6 +42,23 @@ export interface CurrentUserResponse {
   data: SessionUser & { tenantId: string | null };
 }
 
+/**
+ * `GET /bff/platform/account/export`: everything Kadr keeps about the person (format `kadr-export/1`).
+ * The web app only saves it as a file, so beyond the envelope its sections stay opaque here.
+ */
+export interface AccountExportAnswer {
+  format: string;
+  /** ISO 8601: when the gateway composed it (the file is named after its day). */
+  exportedAt: string;
+  user: { id: string; email: string };
+  [section: string]: unknown;
+}
+
+/** `DELETE /bff/platform/account` → 202: the purge has started and every session has ended. */
+export interface AccountDeletedAnswer {
+  data: { userId: string; purge: 'accepted'; redirectTo: string };
+}
+
 /** `GET /bff/platform/api/users/me/summary` (ARCHITECTURE §6); `meta` only when a part is missing. */
 export interface UserSummaryResponse {
   data: {

@@ -26,6 +26,12 @@ const CALLS: Array<[string, () => Promise<unknown>, Expected]> = [
   ['logout', () => api.logout(), { method: 'POST', path: '/auth/logout' }],
   ['getMe', () => api.getMe(), { method: 'GET', path: `${P}/api/auth/me` }],
   ['getUserSummary', () => api.getUserSummary(), { method: 'GET', path: `${P}/api/users/me/summary` }],
+  ['getAccountExport', () => api.getAccountExport(), { method: 'GET', path: `${P}/account/export` }],
+  [
+    'deleteOwnAccount',
+    () => api.deleteOwnAccount('ala@example.org', KEY),
+    { method: 'DELETE', path: `${P}/account`, body: { confirmEmail: 'ala@example.org' }, key: KEY },
+  ],
   ['getCredits', () => api.getCredits(), { method: 'GET', path: `${P}${COMMERCE_PATHS.credits}` }],
   ['getLanguages', () => api.getLanguages(), { method: 'GET', path: `${P}/api/i18n/languages` }],
   [

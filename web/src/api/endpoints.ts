@@ -46,6 +46,8 @@ import { apiRequest, type ApiRequestOptions } from './api-client';
 import { isCancelledError } from './api-error';
 import { USER_SUMMARY_RETRY_REASONS, localProblem } from './problem-catalogue';
 import type {
+  AccountDeletedAnswer,
+  AccountExportAnswer,
   AdminJobDeletedResponse,
   AdminLogFilters,
   CurrentUserResponse,
@@ -106,6 +108,26 @@ export function getUserSummary(options: CallOptions = {}): Promise<UserSummaryRe
       baseDelayMs: USER_SUMMARY_RETRY_BASE_MS,
     },
   });
+}
+
+/**
+ * Everything Kadr keeps about the person, as one JSON document. One plain request (no retries, no
+ * 429 queue): the export has an hourly budget, and its `Retry-After` must not hold every other call.
+ */
+export function getAccountExport(options: CallOptions = {}): Promise<AccountExportAnswer> {
+  return apiRequest('GET', `${PLATFORM}/account/export`, { ...options, resilience: 'bypass' });
+}
+
+/**
+ * Deletes the person's own account (`confirmEmail`: their e-mail typed again). 202 once the purge
+ * has started; the gateway has then ended every session. Pass one key per confirmed dialog.
+ */
+export function deleteOwnAccount(
+  confirmEmail: string,
+  idempotencyKey?: string,
+  options: CallOptions = {},
+): Promise<AccountDeletedAnswer> {
+  return apiRequest('DELETE', `${PLATFORM}/account`, { ...options, body: { confirmEmail }, idempotencyKey });
 }
 
 /**

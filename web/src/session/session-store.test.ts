@@ -11,6 +11,7 @@ import {
   checkSession,
   hasAccess,
   INITIAL_SESSION_STATE,
+  leaveDeletedAccount,
   loginUrl,
   signOut,
   startSessionWatch,
@@ -257,6 +258,23 @@ describe('signOut', () => {
     jest.mocked(logout).mockRejectedValueOnce(apiError(0, 'network_error'));
     await signOut();
     expect(useLocalStore.getState().userId).toBeNull();
+    expect(navigateFullPage).toHaveBeenCalledWith('/');
+  });
+});
+
+describe('leaveDeletedAccount', () => {
+  it('forgets everything local and loads the home page without asking the server to sign out', async () => {
+    sessionMock.mockResolvedValueOnce(signedIn());
+    await checkSession();
+    setCredits({ balance: 12, currency: 'credits', heldCredits: 0 });
+    localStorage.setItem(QUERY_CACHE_STORAGE_KEY, '{"clientState":{}}');
+    leaveDeletedAccount();
+    expect(logout).not.toHaveBeenCalled();
+    expect(useSession.getState()).toMatchObject({ status: 'unauthenticated', user: undefined, signingOut: true });
+    expect(useTopBar.getState().credits).toBeNull();
+    expect(useLocalStore.getState().userId).toBeNull();
+    expect(localStorage.getItem(QUERY_CACHE_STORAGE_KEY)).toBeNull();
+    expect(setTelemetryUser).toHaveBeenLastCalledWith(null);
     expect(navigateFullPage).toHaveBeenCalledWith('/');
   });
 });

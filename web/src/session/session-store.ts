@@ -169,6 +169,20 @@ export async function signOut(): Promise<void> {
   } catch (error) {
     logClientError(error, { where: 'sign-out' });
   }
+  forgetSessionAndGoHome();
+}
+
+/**
+ * After the person deleted their own account: the gateway has already ended every session and
+ * cleared the cookies, so nothing is sent; everything local is forgotten and the home page loads,
+ * signed out, as after a sign-out.
+ */
+export function leaveDeletedAccount(): void {
+  useSession.setState({ signingOut: true });
+  forgetSessionAndGoHome();
+}
+
+function forgetSessionAndGoHome(): void {
   epoch += 1;
   clearTopBar();
   useLocalStore.getState().clearUser();

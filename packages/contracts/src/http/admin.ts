@@ -29,6 +29,13 @@ export const ADMIN_PATHS = {
     `/admin/dead-letters/${encodeURIComponent(topic)}/${encodeURIComponent(id)}/discard`,
 } as const;
 
+/**
+ * Internal (not forwarded from the browser): the gateway asks admin to delete the signed-in user's own account
+ * with purge, with that user's token; the purge it starts is the administrator's (`user.deleted` with purge,
+ * every service answers `user.purged`), requested by the user. → 202 `AdminUserDeletionResponse`.
+ */
+export const ACCOUNT_DELETION_PATH = '/internal/account-deletion';
+
 /** `take` of the users list and the logs: default 50, at most 200. */
 export const ADMIN_DEFAULT_TAKE = 50;
 export const ADMIN_MAX_TAKE = 200;
@@ -138,7 +145,7 @@ export const AdminJobDetailPageSchema = z.object({
 });
 export type AdminJobDetailPage = z.infer<typeof AdminJobDetailPageSchema>;
 
-/** `DELETE /admin/users/{id}?purge=true` → 202. */
+/** `DELETE /admin/users/{id}?purge=true` and `POST /internal/account-deletion` → 202. */
 export const AdminUserDeletionResponseSchema = z.object({
   data: z.object({ userId: z.string().min(1), purge: z.literal('accepted') }),
 });

@@ -13,6 +13,8 @@ export const COMMERCE_PATHS = {
   credits: '/api/commerce/credits',
   packages: '/api/commerce/packages',
   plans: '/api/commerce/plans',
+  /** The signed-in user's orders, newest first (paged). */
+  orders: '/api/commerce/orders',
   order: (orderId: string) => `/api/commerce/orders/${encodeURIComponent(orderId)}`,
   createOrder: '/api/commerce/payment/create-order',
   mockProcess: '/api/commerce/payment/mock-process',
@@ -161,6 +163,22 @@ export const OrderIdParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_
 /** `GET /api/commerce/orders/{id}` (owner only). */
 export const OrderResponseSchema = z.object({ data: OrderSchema });
 export type OrderResponse = z.infer<typeof OrderResponseSchema>;
+
+/** `?skip&take` of `GET /api/commerce/orders`: take 1–100, default 20. */
+export const OrderListQuerySchema = z.object({
+  skip: z.coerce.number().int().min(0).max(100_000).default(0),
+  take: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type OrderListQuery = z.infer<typeof OrderListQuerySchema>;
+
+/** `GET /api/commerce/orders`: a page of the caller's own orders, newest first; `total` counts them all. */
+export const OrderListResponseSchema = z.object({
+  items: z.array(OrderSchema),
+  total: z.number().int().nonnegative(),
+  skip: z.number().int().nonnegative(),
+  take: z.number().int().positive(),
+});
+export type OrderListResponse = z.infer<typeof OrderListResponseSchema>;
 
 /** `POST /api/commerce/payment/mock-process` body (only when the mock provider is enabled). */
 export const MockProcessRequestSchema = z.strictObject({

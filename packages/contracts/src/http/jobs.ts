@@ -216,6 +216,14 @@ export const JobListQuerySchema = z.object({
   take: z.coerce.number().int().min(1).max(100).default(20),
 });
 
+/**
+ * `?skip&take` of `GET /jobs/recent`: the history paged newest first (skip 0 = the newest; the account export
+ * pages through all of it). `GET /jobs/active` has no `skip`: it is one short list.
+ */
+export const JobHistoryQuerySchema = JobListQuerySchema.extend({
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
 /** `{id}` of `GET /jobs/{id}` and the admin job routes: the letters, digits, `-` and `_` of the ids the service makes. */
 export const JobIdParamsSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
 
@@ -282,7 +290,7 @@ export const JobViewSchema = z.object({
 });
 export type JobView = z.infer<typeof JobViewSchema>;
 
-/** `GET /jobs/active?take` (PENDING and PROCESSING) and `GET /jobs/recent?take`, newest first; take 1–100, default 20. */
+/** `GET /jobs/active?take` (PENDING and PROCESSING) and `GET /jobs/recent?skip&take`, newest first; take 1–100, default 20. */
 export const JobListResponseSchema = z.object({ items: z.array(JobViewSchema) });
 export type JobListResponse = z.infer<typeof JobListResponseSchema>;
 

@@ -11,6 +11,7 @@ export const KNOWN_LOG_ACTIONS: Readonly<Record<LogKind, readonly string[]>> = {
     'users.read',
     'users.jobs.list',
     'users.delete',
+    'users.self_delete',
     'jobs.read',
     'jobs.requeue',
     'jobs.mark_failed',

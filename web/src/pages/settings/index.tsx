@@ -1,6 +1,7 @@
 import { useMessages } from '../../i18n/use-messages';
 import { PageHeader } from '../../ui';
 import { BillingSettings } from './BillingSettings';
+import { DataSettings } from './DataSettings';
 import { LanguageSettings } from './LanguageSettings';
 import { settingsMessages } from './messages';
 import { NotificationSettings } from './NotificationSettings';
@@ -11,7 +12,8 @@ import './settings.css';
 
 /**
  * `/settings`: AI provider (account), language (account), theme (this device), notifications
- * (account), privacy choices (this device), and the way to the credit history.
+ * (account), privacy choices (this device), the way to the credit history, and the person's data
+ * (download it, delete the account).
  */
 export default function SettingsPage() {
   const { t } = useMessages('settings', settingsMessages);
@@ -24,6 +26,7 @@ export default function SettingsPage() {
       <NotificationSettings />
       <PrivacySettings />
       <BillingSettings />
+      <DataSettings />
     </div>
   );
 }

@@ -2,7 +2,7 @@
 export const settingsMessages = {
   en: {
     title: 'Settings',
-    subtitle: 'Your AI provider, language, theme, notification and privacy choices.',
+    subtitle: 'Your AI provider, language, theme, notification and privacy choices, and your data.',
     on: 'On',
     off: 'Off',
     provider: {
@@ -72,10 +72,34 @@ export const settingsMessages = {
       lead: 'Every change of your credits: welcome credits, purchases, videos and refunds, with a CSV to download.',
       history: 'Credit history',
     },
+    data: {
+      title: 'Your data',
+      lead: 'Take a copy of everything Kadr keeps about you, or delete your account with all of it.',
+      export: {
+        hint: 'One JSON file with your profile, settings, language, plan, every video you generated, your credit history, your orders and the links to your videos.',
+        button: 'Download my data',
+        preparing: 'Gathering your data…',
+        done: 'Your data has been downloaded.',
+        failed: 'Your data could not be downloaded.',
+      },
+      delete: {
+        hint: 'Deletes your account, your videos, your credits and your history for good, and signs you out on every device.',
+        button: 'Delete my account',
+        title: 'Delete your account?',
+        body: 'Your videos, credits (unused ones too), orders, settings and history will be erased from every part of Kadr. This cannot be undone. Download your data first if you want a copy.',
+        emailLabel: 'To confirm, type your e-mail address: {{email}}',
+        mismatch: 'This is not the e-mail address of your account.',
+        confirm: 'Delete my account for good',
+        cancel: 'Keep my account',
+        failed: 'Your account was not deleted.',
+        administrator:
+          'The administrator’s account cannot be deleted here: the role belongs to the configured administrator e-mail address.',
+      },
+    },
   },
   pl: {
     title: 'Ustawienia',
-    subtitle: 'Dostawca AI, język, motyw, powiadomienia i ustawienia prywatności.',
+    subtitle: 'Dostawca AI, język, motyw, powiadomienia, ustawienia prywatności i Twoje dane.',
     on: 'Włączone',
     off: 'Wyłączone',
     provider: {
@@ -147,6 +171,30 @@ export const settingsMessages = {
       title: 'Rozliczenia',
       lead: 'Każda zmiana Twoich kredytów: kredyty powitalne, zakupy, filmy i zwroty, z plikiem CSV do pobrania.',
       history: 'Historia kredytów',
+    },
+    data: {
+      title: 'Twoje dane',
+      lead: 'Pobierz kopię wszystkiego, co Kadr o Tobie przechowuje, albo usuń konto razem z tymi danymi.',
+      export: {
+        hint: 'Jeden plik JSON z Twoim profilem, ustawieniami, językiem, planem, każdym wygenerowanym filmem, historią kredytów, zamówieniami i linkami do Twoich filmów.',
+        button: 'Pobierz moje dane',
+        preparing: 'Zbieramy Twoje dane…',
+        done: 'Pobrano Twoje dane.',
+        failed: 'Nie udało się pobrać Twoich danych.',
+      },
+      delete: {
+        hint: 'Trwale usuwa Twoje konto, filmy, kredyty i historię oraz wylogowuje Cię na wszystkich urządzeniach.',
+        button: 'Usuń moje konto',
+        title: 'Usunąć Twoje konto?',
+        body: 'Twoje filmy, kredyty (także niewykorzystane), zamówienia, ustawienia i historia zostaną usunięte ze wszystkich części Kadru. Tego nie można cofnąć. Jeśli chcesz zachować kopię, najpierw pobierz swoje dane.',
+        emailLabel: 'Aby potwierdzić, wpisz swój adres e-mail: {{email}}',
+        mismatch: 'To nie jest adres e-mail Twojego konta.',
+        confirm: 'Usuń konto na zawsze',
+        cancel: 'Zachowaj konto',
+        failed: 'Twoje konto nie zostało usunięte.',
+        administrator:
+          'Konta administratora nie można tu usunąć: ta rola należy do skonfigurowanego adresu e-mail administratora.',
+      },
     },
   },
 } as const;

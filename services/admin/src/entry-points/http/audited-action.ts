@@ -12,8 +12,8 @@ export interface ActionContext {
   correlationId: string | null;
 }
 
-/** What an action is done to, for its audit line. */
-export type TargetOf = (req: Request) => { targetId: string | null; userId: string | null };
+/** What an action is done to, for its audit line (from the request, or from who is calling). */
+export type TargetOf = (req: Request, res: Response) => { targetId: string | null; userId: string | null };
 
 export const noTarget: TargetOf = () => ({ targetId: null, userId: null });
 
@@ -26,7 +26,7 @@ export function auditedActions(audit: AuditTrail, logger: Logger) {
     async (req: Request, res: Response) => {
       const admin = administratorOf(res);
       const correlationId = correlationIdOf(res);
-      const target = targetOf(req);
+      const target = targetOf(req, res);
       // A job action names its job; the job's owner, once the upstream told us, becomes the entry's
       // user, so the Logs screen's user filter finds actions on that user's jobs too.
       const userOf = (detail: LogDetail) => target.userId ?? (typeof detail.userId === 'string' ? detail.userId : null);

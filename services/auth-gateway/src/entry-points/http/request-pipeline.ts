@@ -16,6 +16,7 @@ import type { PipelineMounts } from './app';
 import { createRateLimits } from './04-rate-limits/rate-limits';
 import { gatewayMetricsOf } from '../metrics/gateway-metrics';
 import { createStaticWebRouter } from './11-static-web/static-web.router';
+import type { AccountStores } from './09-gateway-routes/account';
 
 export interface RequestPipelineOptions {
   config: GatewayConfig;
@@ -30,6 +31,8 @@ export interface RequestPipelineOptions {
   redis?: Redis;
   /** Default: `createGatewayOpenApi()`; pass one to let other parts add their routes first. */
   openApi?: OpenApiRegistry;
+  /** The identity half's stores for the account routes (export, deletion); see `createBffPipeline`. */
+  account?: AccountStores;
 }
 
 /** What the composition mounts (the shape of `PipelineMounts` in app.ts) plus what it must close. */
@@ -66,7 +69,16 @@ export function createRequestPipeline(options: RequestPipelineOptions): RequestP
   const { rateLimitRejected } = gatewayMetricsOf(metrics.registry);
   const rateLimits = createRateLimits({ config, redis, logger, onRejected: rateLimitRejected });
   const openApi = options.openApi ?? createGatewayOpenApi();
-  const bff = createBffPipeline({ config, kv, logger, metrics, upstreams, openApi, featureFlags });
+  const bff = createBffPipeline({
+    config,
+    kv,
+    logger,
+    metrics,
+    upstreams,
+    openApi,
+    featureFlags,
+    account: options.account,
+  });
   return {
     // A documented path with an undocumented method: 405 + Allow, before anything else (method-not-allowed.ts).
     beforeSession: [
@@ -105,11 +117,13 @@ export type PipelineFactory = (parts: {
   adapters: { keyValueStore: KeyValueStore };
   logger: Logger;
   metrics: ServiceMetrics;
+  /** The identity half's users, sessions and cookie policy (the account routes). */
+  account: AccountStores;
 }) => PipelineMounts & { close?(): Promise<void> };
 
 /**
  * The request pipeline (rate limits, idempotency, proxying, user summary, flags, OpenAPI, static
  * web app): see `README.md` here.
  */
-export const requestPipeline: PipelineFactory = ({ config, adapters, logger, metrics }) =>
-  createRequestPipeline({ config, kv: adapters.keyValueStore, logger, metrics });
+export const requestPipeline: PipelineFactory = ({ config, adapters, logger, metrics, account }) =>
+  createRequestPipeline({ config, kv: adapters.keyValueStore, logger, metrics, account });

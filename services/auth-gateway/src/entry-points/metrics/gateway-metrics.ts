@@ -24,7 +24,7 @@ export function gatewayMetricsOf(registry: Registry): GatewayMetrics {
 
   const rateLimitRejections = counter(
     'gateway_rate_limit_rejections_total',
-    'Requests refused with 429 by a rate limit, by limit (user, ip, login-ip, telemetry-user, media-user, media-ip)',
+    'Requests refused with 429 by a rate limit, by limit (user, ip, login-ip, telemetry-user, media-user, media-ip, export-user)',
     ['limit'],
   );
   const replays = counter(

@@ -9,8 +9,12 @@ export {
 export { UPSTREAM_NAMES, type UpstreamName } from './upstream-names';
 export { ROUTE_TABLE, upstreamForPath } from './route-table';
 export { GATEWAY_SERVICE_CALLER } from './gateway-caller';
-export { createCommerceClient, type CommerceClient, type InternalClientOptions } from './commerce-client';
+export { createCommerceClient, type CommerceClient, type InternalClientOptions, type Page } from './commerce-client';
 export { createI18nClient, type I18nClient } from './i18n-client';
+export { createJobsClient, type JobsClient } from './jobs-client';
+export { createMediaClient, type MediaClient } from './media-client';
+export { createAdminClient, type AdminClient } from './admin-client';
+export { getJson } from './json-answer';
 export {
   UpstreamError,
   UpstreamFailure,

@@ -5,6 +5,7 @@ import { MemoryKeyValueStore, type KeyValueStore } from '@kadr/kv-store';
 import { createLogger, createMetrics, type Logger, type ServiceMetrics } from '@kadr/telemetry';
 import { gatewayConfigSchema, type GatewayConfig } from '../../../src/config';
 import { createRequestPipeline, type RequestPipeline } from '../../../src/entry-points/http';
+import type { AccountStores } from '../../../src/entry-points/http/09-gateway-routes/account';
 import { fakeSession } from './fake-session';
 import { TEST_SECRET } from './fake-upstream';
 
@@ -29,6 +30,8 @@ export interface TestGatewayOptions {
   before?: Router[];
   /** Default: a silent one. Pass one writing to a test stream to read the log lines back. */
   logger?: Logger;
+  /** The identity half's stores: with them the account routes (export, deletion) are mounted. */
+  account?: AccountStores;
 }
 
 /**
@@ -42,7 +45,14 @@ export function createTestGateway(options: TestGatewayOptions = {}): TestGateway
   const logger = options.logger ?? createLogger({ service: 'auth-gateway', level: 'silent' });
   const metrics = createMetrics({ service: 'auth-gateway', defaultMetrics: false });
   const kv = options.kv ?? new MemoryKeyValueStore();
-  const pipeline = createRequestPipeline({ config, kv, logger, metrics, redis: options.redis });
+  const pipeline = createRequestPipeline({
+    config,
+    kv,
+    logger,
+    metrics,
+    redis: options.redis,
+    account: options.account,
+  });
 
   const beforeBodyParsing = Router();
   for (const router of options.before ?? []) beforeBodyParsing.use(router);

@@ -61,6 +61,15 @@ export class MemoryOrderRepository implements OrderRepository {
     );
   }
 
+  async listForUser(userId: string, { skip, take }: { skip: number; take: number }) {
+    const mine = (o: Pick<Order, 'userId'>) => o.userId === userId;
+    const [items, total] = await Promise.all([
+      this.orders.find(mine, { sort: { createdAt: -1, id: -1 }, skip, limit: take }),
+      this.orders.count(mine),
+    ]);
+    return { items, total };
+  }
+
   listPendingCreatedBefore(before: Date, limit: number): Promise<Order[]> {
     return this.orders.find((o) => o.status === 'pending' && o.createdAt < before, {
       sort: { createdAt: 1 },

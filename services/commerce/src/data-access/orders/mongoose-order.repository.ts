@@ -41,6 +41,8 @@ const orderSchema = new Schema<OrderDocument>(
 // Same user + same Idempotency-Key → the same order, even when two requests race.
 orderSchema.index({ userId: 1, idempotencyKey: 1 }, { unique: true });
 orderSchema.index({ status: 1, createdAt: 1 });
+// A user's order history, newest first.
+orderSchema.index({ userId: 1, createdAt: -1, _id: -1 });
 
 const toOrder = ({ _id, ...rest }: OrderDocument): Order => ({ id: _id, ...rest });
 
@@ -104,6 +106,18 @@ export class MongooseOrderRepository implements OrderRepository {
         ...(transition.event ? { $push: { outbox: transition.event } } : {}),
       },
     );
+  }
+
+  async listForUser(userId: string, { skip, take }: { skip: number; take: number }) {
+    try {
+      const [docs, total] = await Promise.all([
+        this.orders.find({ userId }).sort({ createdAt: -1, _id: -1 }).skip(skip).limit(take).lean<OrderDocument[]>(),
+        this.orders.countDocuments({ userId }),
+      ]);
+      return { items: docs.map(toOrder), total };
+    } catch (err) {
+      throw toDbTransientError(err, 'orders.listForUser');
+    }
   }
 
   async listPendingCreatedBefore(before: Date, limit: number): Promise<Order[]> {

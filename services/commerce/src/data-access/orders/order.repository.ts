@@ -28,6 +28,8 @@ export interface OrderRepository {
   ): Promise<Order | null>;
   /** pending → `to`; null when the order is not pending (or unknown): nothing changed. */
   transition(orderId: string, transition: OrderTransition): Promise<Order | null>;
+  /** One user's orders, newest first (created, then id), and how many they have in all. */
+  listForUser(userId: string, page: { skip: number; take: number }): Promise<{ items: Order[]; total: number }>;
   /** Pending orders created before `before`, oldest first (for expiry). */
   listPendingCreatedBefore(before: Date, limit: number): Promise<Order[]>;
   takeOutbox(limit: number): Promise<PendingOrderEvents[]>;

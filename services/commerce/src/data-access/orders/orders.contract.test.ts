@@ -113,6 +113,33 @@ describeRepositoryContract<OrderRepository>(
       expect(await getRepo().listPendingCreatedBefore(new Date(10_000), 1)).toHaveLength(1);
     });
 
+    it('lists one user’s orders newest first, paged, with their total', async () => {
+      const userId = `user-${randomUUID()}`;
+      const at = (ms: number) => new Date(Date.UTC(2025, 0, 1) + ms);
+      const orders = [
+        newOrder({ userId, createdAt: at(1_000) }),
+        newOrder({ userId, createdAt: at(3_000), status: 'paid' }),
+        newOrder({ userId, createdAt: at(2_000), status: 'failed' }),
+        // Two in the same millisecond: the id decides, the same way on every page.
+        newOrder({ userId, id: `a-${randomUUID()}`, createdAt: at(4_000) }),
+        newOrder({ userId, id: `b-${randomUUID()}`, createdAt: at(4_000) }),
+      ];
+      for (const order of [...orders, newOrder({ createdAt: at(5_000) })]) await getRepo().create(order);
+      const newestFirst = [orders[4]!, orders[3]!, orders[1]!, orders[2]!, orders[0]!].map((o) => o.id);
+
+      const first = await getRepo().listForUser(userId, { skip: 0, take: 2 });
+      const second = await getRepo().listForUser(userId, { skip: 2, take: 2 });
+      const last = await getRepo().listForUser(userId, { skip: 4, take: 2 });
+      expect([first.total, second.total, last.total]).toEqual([5, 5, 5]);
+      expect([...first.items, ...second.items, ...last.items].map((o) => o.id)).toEqual(newestFirst);
+      expect(first.items[0]).toEqual(orders[4]);
+      expect(await getRepo().listForUser(userId, { skip: 5, take: 2 })).toEqual({ items: [], total: 5 });
+      expect(await getRepo().listForUser(`user-${randomUUID()}`, { skip: 0, take: 2 })).toEqual({
+        items: [],
+        total: 0,
+      });
+    });
+
     it('keeps events in the outbox until removed', async () => {
       const order = newOrder();
       await getRepo().create(order);

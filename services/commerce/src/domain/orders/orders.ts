@@ -89,6 +89,11 @@ export class Orders {
     return { order: withPayment ?? (await this.mustGet(order.id)), created };
   }
 
+  /** The user's own orders, newest first; nobody else's are ever read. */
+  listForOwner(userId: string, page: { skip: number; take: number }): Promise<{ items: Order[]; total: number }> {
+    return this.options.orders.listForUser(userId, page);
+  }
+
   async getForOwner(orderId: string, userId: string): Promise<Order> {
     const order = await this.options.orders.get(orderId);
     // Someone else's order answers like a missing one: order ids are not disclosed.

@@ -1,6 +1,13 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { COMMERCE_PATHS, CreateOrderBodySchema, MockProcessRequestSchema, OrderIdParamsSchema } from '@kadr/contracts';
+import {
+  COMMERCE_PATHS,
+  CreateOrderBodySchema,
+  MockProcessRequestSchema,
+  OrderIdParamsSchema,
+  OrderListQuerySchema,
+  type OrderListResponse,
+} from '@kadr/contracts';
 import { parseInput } from '@kadr/http-kit';
 import { orderView } from '../../domain/orders/order-view';
 import type { Orders } from '../../domain/orders/orders';
@@ -27,6 +34,14 @@ export function ordersRoutes(orders: Orders, tpay: TpaySetup): Router {
     res
       .status(created ? 201 : 200)
       .json({ data: { orderId: order.id, paymentUrl: order.paymentUrl, status: order.status } });
+  });
+
+  router.get(COMMERCE_PATHS.orders, async (req, res) => {
+    const user = userOf(res);
+    const { skip, take } = parseInput(OrderListQuerySchema, req.query);
+    const { items, total } = await orders.listForOwner(user.userId, { skip, take });
+    const body: OrderListResponse = { items: items.map(orderView), total, skip, take };
+    res.json(body);
   });
 
   router.get('/api/commerce/orders/:id', async (req, res) => {

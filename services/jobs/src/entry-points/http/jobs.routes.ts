@@ -8,9 +8,15 @@ import { ACTIVE_STATUSES, VISIBLE_STATUSES } from '../../domain/jobs/job';
 import { jobView, jobViewWithQueue } from '../../domain/jobs/job-view';
 import type { QueueForecasts } from '../../domain/queue/queue-forecasts';
 import { correlationIdOf, requireUser } from './callers';
-import { CreateJobBodySchema, IdParamSchema, IdempotencyKeySchema, TakeQuerySchema } from './request-schemas';
+import {
+  CreateJobBodySchema,
+  HistoryQuerySchema,
+  IdParamSchema,
+  IdempotencyKeySchema,
+  TakeQuerySchema,
+} from './request-schemas';
 
-/** The user's jobs: create (the saga), cancel, active, recent, one. Someone else's job is a 404, never a 403. */
+/** The user's jobs: create (the saga), cancel, active, recent (paged), one. Someone else's job is a 404, never a 403. */
 export function jobsRoutes(deps: {
   jobs: JobRepository;
   creation: JobCreation;
@@ -68,8 +74,8 @@ export function jobsRoutes(deps: {
 
   router.get('/jobs/recent', async (req, res) => {
     const { userId } = requireUser(res);
-    const { take } = parseInput(TakeQuerySchema, req.query);
-    const jobs = await deps.jobs.listForUser(userId, { statuses: VISIBLE_STATUSES, skip: 0, take });
+    const { skip, take } = parseInput(HistoryQuerySchema, req.query);
+    const jobs = await deps.jobs.listForUser(userId, { statuses: VISIBLE_STATUSES, skip, take });
     const body: JobListResponse = { items: jobs.map(jobView) };
     res.json(body);
   });

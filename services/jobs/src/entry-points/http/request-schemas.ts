@@ -5,6 +5,7 @@ export {
   CreateJobBodySchema,
   JobIdParamsSchema as IdParamSchema,
   JobListQuerySchema as TakeQuerySchema,
+  JobHistoryQuerySchema as HistoryQuerySchema,
   PROMPT_MAX_LENGTH,
 } from '@kadr/contracts';
 

@@ -5,6 +5,7 @@ import { HttpProblem } from '@kadr/http-kit';
 import type { Logger } from '@kadr/telemetry';
 import type { GatewayConfig } from '../../../config';
 import { sessionOf } from '../03-session/request-context';
+import { ACCOUNT_EXPORT_PATH } from '../09-gateway-routes/account/account-schemas';
 
 export interface RateLimitsOptions {
   config: Pick<
@@ -13,6 +14,7 @@ export interface RateLimitsOptions {
     | 'RATE_LIMIT_ANONYMOUS_PER_MINUTE'
     | 'RATE_LIMIT_TELEMETRY_PER_MINUTE'
     | 'RATE_LIMIT_MEDIA_PER_MINUTE'
+    | 'RATE_LIMIT_EXPORT_PER_HOUR'
   >;
   /**
    * The shared counters of the distributed mode (an ioredis client on REDIS_URL, owned and closed
@@ -27,7 +29,7 @@ export interface RateLimitsOptions {
 }
 
 /** The budgets, each its own counters (in Redis under `<keyPrefix><name>`): a fixed set, the metrics' `limit` label. */
-export type RateLimitName = 'user' | 'ip' | 'login-ip' | 'telemetry-user' | 'media-user' | 'media-ip';
+export type RateLimitName = 'user' | 'ip' | 'login-ip' | 'telemetry-user' | 'media-user' | 'media-ip' | 'export-user';
 
 /** One budget: its name and its limiter. */
 interface Budget {
@@ -54,19 +56,28 @@ export interface RateLimits {
    */
   media: RequestHandler;
   /**
+   * Per signed-in user and **hour** (RATE_LIMIT_EXPORT_PER_HOUR, 5), its own budget on top of
+   * `perCaller`: for `GET /bff/platform/account/export`, which reads the person's whole history from
+   * every service. A person downloads their data now and then; a loop would load every service.
+   */
+  accountExport: RequestHandler;
+  /**
    * All of them where they belong, to mount at the root right after the session is loaded (before
    * the guards, so refused requests count too): `perCaller` on `/bff/*`, then `telemetry` on
-   * `POST /bff/telemetry`, `perIp` on `GET /auth/login`, `media` on `/video`, `/thumbs`, `/blobs`.
+   * `POST /bff/telemetry`, `accountExport` on `GET /bff/platform/account/export`, `perIp` on
+   * `GET /auth/login`, `media` on `/video`, `/thumbs`, `/blobs`.
    */
   router: Router;
 }
 
 const WINDOW_SECONDS = 60;
+const HOUR_SECONDS = 60 * 60;
+
 /** The same-origin media routes (media-delivery.routes.ts). */
 const MEDIA_PREFIXES = ['/video', '/thumbs', '/blobs'];
 
 /**
- * Fixed one-minute windows with rate-limiter-flexible: RateLimiterRedis when a Redis client is
+ * Fixed one-minute windows (the export's: one hour) with rate-limiter-flexible: RateLimiterRedis when a Redis client is
  * given (every replica shares the counters), RateLimiterMemory otherwise. When Redis fails, a
  * per-process memory limiter with the same budget takes over (rate-limiter-flexible's insurance
  * limiter) instead of refusing every request or letting all of them through.
@@ -78,8 +89,8 @@ const MEDIA_PREFIXES = ['/video', '/thumbs', '/blobs'];
 export function createRateLimits(options: RateLimitsOptions): RateLimits {
   const { config } = options;
   const prefix = options.keyPrefix ?? 'auth-gateway:rate-limit:';
-  const budget = (name: RateLimitName, points: number): Budget => {
-    const settings = { keyPrefix: `${prefix}${name}`, points, duration: WINDOW_SECONDS };
+  const budget = (name: RateLimitName, points: number, duration: number = WINDOW_SECONDS): Budget => {
+    const settings = { keyPrefix: `${prefix}${name}`, points, duration };
     if (!options.redis) return { name, limiter: new RateLimiterMemory(settings) };
     const limiter = new RateLimiterRedis({
       ...settings,
@@ -95,6 +106,7 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
   const telemetryBatches = budget('telemetry-user', config.RATE_LIMIT_TELEMETRY_PER_MINUTE);
   const mediaOfUsers = budget('media-user', config.RATE_LIMIT_MEDIA_PER_MINUTE);
   const mediaOfIps = budget('media-ip', config.RATE_LIMIT_MEDIA_PER_MINUTE);
+  const exports = budget('export-user', config.RATE_LIMIT_EXPORT_PER_HOUR, HOUR_SECONDS);
 
   const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
   const perCaller = limitBy(options, (req, res) => {
@@ -106,6 +118,10 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
     const session = sessionOf(res);
     return session ? { budget: telemetryBatches, key: session.user.id } : undefined;
   });
+  const accountExport = limitBy(options, (_req, res) => {
+    const session = sessionOf(res);
+    return session ? { budget: exports, key: session.user.id } : undefined;
+  });
   const media = limitBy(options, (req, res) => {
     const session = sessionOf(res);
     return session ? { budget: mediaOfUsers, key: session.user.id } : { budget: mediaOfIps, key: clientIp(req) };
@@ -113,9 +129,10 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
   const router = Router();
   router.use('/bff', perCaller);
   router.post('/bff/telemetry', telemetry);
+  router.get(`/bff${ACCOUNT_EXPORT_PATH}`, accountExport);
   router.get('/auth/login', perIp);
   router.use(MEDIA_PREFIXES, media);
-  return { perCaller, perIp, telemetry, media, router };
+  return { perCaller, perIp, telemetry, media, accountExport, router };
 }
 
 function limitBy(

@@ -13,10 +13,14 @@ import type { OpenApiRegistry } from '../09-gateway-routes/openapi/openapi-regis
 import { createGatewayOpenApi } from '../09-gateway-routes/openapi/gateway-openapi';
 import { createPlatformProxy } from '../10-proxy/platform-proxy.routes';
 import { createSummaryRoutes } from '../09-gateway-routes/summary.routes';
+import { createAccountRoutes, type AccountStores } from '../09-gateway-routes/account';
 import { createTelemetryRoutes } from '../09-gateway-routes/telemetry';
 import { gatewayMetricsOf } from '../../metrics/gateway-metrics';
 
-export type BffPipelineConfig = Pick<GatewayConfig, 'IDEMPOTENCY_TTL_HOURS' | 'UPSTREAM_TIMEOUT_MS' | 'FEATURE_FLAGS'>;
+export type BffPipelineConfig = Pick<
+  GatewayConfig,
+  'IDEMPOTENCY_TTL_HOURS' | 'UPSTREAM_TIMEOUT_MS' | 'FEATURE_FLAGS' | 'PUBLIC_URL'
+>;
 
 export interface BffPipelineOptions {
   config: BffPipelineConfig;
@@ -30,6 +34,11 @@ export interface BffPipelineOptions {
   openApi?: OpenApiRegistry;
   /** Already parsed at start-up (`parseFeatureFlags`); default: parsed from `config.FEATURE_FLAGS`. */
   featureFlags?: FeatureFlag[];
+  /**
+   * The identity half's stores, for the person's own account routes (export, deletion). The
+   * composition always passes them; a test of another step may leave them out (no account routes).
+   */
+  account?: AccountStores;
 }
 
 /** How long an unfinished claim blocks its key beyond the upstream time-out (response streaming, store latency). */
@@ -42,7 +51,7 @@ const SUMMARY_PART_TIMEOUT_CAP_MS = 5_000;
  * administrator) and JSON body parsing (see README "Wiring"). In order: paths that percent-decode
  * (else 400) → JSON-only bodies on
  * state-changing requests → Idempotency-Key → `GET /openapi.json` → the gateway's own routes
- * (user summary, flags, `POST /telemetry`) → the proxy of `/platform/*` to the services. Rate limits run earlier
+ * (user summary, the account's export and deletion, flags, `POST /telemetry`) → the proxy of `/platform/*` to the services. Rate limits run earlier
  * (`createRateLimits(...).router`, right after the session).
  */
 export function createBffPipeline(options: BffPipelineOptions): Router {
@@ -77,6 +86,9 @@ export function createBffPipeline(options: BffPipelineOptions): Router {
       partTimeoutMs: Math.min(config.UPSTREAM_TIMEOUT_MS, SUMMARY_PART_TIMEOUT_CAP_MS),
     }),
   );
+  if (options.account) {
+    router.use(createAccountRoutes({ upstreams, account: options.account, logger, publicUrl: config.PUBLIC_URL }));
+  }
   router.use(createFlagsRoutes(flags));
   router.use(createTelemetryRoutes({ logger, registry: options.metrics.registry }));
   router.use('/platform', createPlatformProxy({ upstreams, logger }));

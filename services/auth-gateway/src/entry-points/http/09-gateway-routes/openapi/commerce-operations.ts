@@ -9,6 +9,8 @@ import {
   MockProcessRequestSchema,
   MockProcessResponseSchema,
   OrderIdParamsSchema,
+  OrderListQuerySchema,
+  OrderListResponseSchema,
   OrderResponseSchema,
   PackagesResponseSchema,
   PlansResponseSchema,
@@ -75,6 +77,15 @@ export function addCommerceOperations(registry: OpenApiRegistry): OpenApiRegistr
         201: { description: 'A new order', schema: CreateOrderResponseSchema },
       },
       problems: [404, 409],
+    })
+    .add({
+      ...common,
+      method: 'get',
+      path: platformPath('/api/commerce/orders'),
+      summary: 'The user’s orders, newest first',
+      description: 'Every status (pending, paid, failed, cancelled, expired); `total` counts them all.',
+      query: OrderListQuerySchema,
+      responses: { 200: { description: 'A page of orders', schema: OrderListResponseSchema } },
     })
     .add({
       ...common,

@@ -1,6 +1,7 @@
 import { UserSummarySchema } from '../../../../domain/summary';
 import { FeatureFlagListSchema } from '../feature-flags';
 import { TelemetryAcceptedSchema, TelemetryBatchSchema } from '../telemetry';
+import { addAccountOperations } from './account-operations';
 import { addAdminOperations } from './admin-operations';
 import { addCommerceOperations } from './commerce-operations';
 import { addI18nOperations } from './i18n-operations';
@@ -30,6 +31,7 @@ export function createGatewayOpenApi(info: Partial<OpenApiInfo> = {}): OpenApiRe
     addI18nOperations,
     addAdminOperations,
     addNotificationsOperations,
+    addAccountOperations,
   ]) {
     add(registry);
   }

@@ -4,6 +4,7 @@ import {
   CreateJobResponseSchema,
   GroupedAiModelsResponseSchema,
   JobIdParamsSchema,
+  JobHistoryQuerySchema,
   JobListQuerySchema,
   JobListResponseSchema,
   JobResponseSchema,
@@ -70,7 +71,8 @@ export function addJobsOperations(registry: OpenApiRegistry): OpenApiRegistry {
       method: 'get',
       path: platformPath('/jobs/recent'),
       summary: "The user's recent jobs, newest first",
-      query: JobListQuerySchema,
+      description: '`skip` pages further back through the history (0 = the newest).',
+      query: JobHistoryQuerySchema,
       responses: { 200: { description: 'The jobs', schema: JobListResponseSchema } },
     })
     .add({

@@ -10,6 +10,8 @@ export const API_ROUTE_TEMPLATES = [
   '/auth/logout',
   '/bff/platform/api/auth/me',
   '/bff/platform/api/users/me/summary',
+  '/bff/platform/account',
+  '/bff/platform/account/export',
   '/bff/platform/api/flags',
   '/bff/platform/api/i18n/languages',
   '/bff/platform/api/i18n/user-language',
