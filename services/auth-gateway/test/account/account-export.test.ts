@@ -68,7 +68,7 @@ describe('GET /bff/platform/account/export', () => {
     });
   };
   beforeEach(() => {
-    for (const upstream of [services.commerce, services.jobs, services.media, services.i18n]) {
+    for (const upstream of [services.commerce, services.jobs, services.media, services.i18n, services.notifications]) {
       upstream.received.length = 0;
     }
     start();
@@ -98,6 +98,7 @@ describe('GET /bff/platform/account/export', () => {
       'ledger',
       'orders',
       'videos',
+      'notifications',
     ]);
     expect(archive.format).toBe(EXPORT_FORMAT);
     expect(archive.user).toEqual({
@@ -118,6 +119,7 @@ describe('GET /bff/platform/account/export', () => {
       jobs: alice.jobs,
       ledger: { balance: 150, currency: 'credits', lines: alice.ledger },
       orders: alice.orders,
+      notifications: { preferences: { email: false, browser: true }, inbox: alice.notifications },
     });
     // Videos with links that work from a file on disk: absolute, on PUBLIC_URL.
     const videos = (res.body as { videos: { jobId: string; url: string; thumbnailUrl: string }[] }).videos;

@@ -1,5 +1,14 @@
 import type { Request } from 'express';
-import type { BillingLedgerLine, JobView, LanguageCode, MediaItem, Order, SubscriptionDetails } from '@kadr/contracts';
+import type {
+  BillingLedgerLine,
+  JobView,
+  LanguageCode,
+  MediaItem,
+  NotificationPreferences,
+  NotificationView,
+  Order,
+  SubscriptionDetails,
+} from '@kadr/contracts';
 import {
   startFakeUpstream,
   type FakeHandler,
@@ -17,6 +26,8 @@ export interface PersonData {
   balance: number;
   orders: Order[];
   videos: MediaItem[];
+  notifications: NotificationView[];
+  notificationPreferences: NotificationPreferences;
 }
 
 const at = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOString();
@@ -25,6 +36,8 @@ const at = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * 60_000).toISOStrin
 export function personData(userId: string, count: { jobs: number; ledger: number; orders: number; videos: number }) {
   const newestFirst = <T>(n: number, make: (i: number) => T) => Array.from({ length: n }, (_, i) => make(n - 1 - i));
   const data: PersonData = {
+    notifications: [],
+    notificationPreferences: { email: true, browser: true },
     aiProvider: 'local',
     language: 'en',
     subscription: {
@@ -99,6 +112,16 @@ export function personData(userId: string, count: { jobs: number; ledger: number
       sizeBytes: 1000,
     })),
   };
+  data.notifications = data.jobs.slice(0, 50).map((job) => ({
+    id: job.id,
+    kind: 'job_completed',
+    jobId: job.id,
+    prompt: job.prompt.slice(0, 200),
+    reason: null,
+    createdAt: job.createdAt,
+    readAt: null,
+  }));
+  data.notificationPreferences = { email: false, browser: true };
   return data;
 }
 
@@ -107,6 +130,7 @@ export interface AccountServices {
   jobs: FakeUpstream;
   media: FakeUpstream;
   i18n: FakeUpstream;
+  notifications: FakeUpstream;
   /** The gateway's variables pointing at them. */
   env: Record<string, string>;
   /** Every request the four received. */
@@ -122,7 +146,7 @@ const numberOf = (req: Request, name: string, fallback: number) => {
 };
 
 /**
- * Commerce, jobs, media and i18n as fakes that answer each caller with that caller's data only
+ * Commerce, jobs, media, i18n and notifications as fakes that answer each caller with that caller's data only
  * (the user id of the internal token picks it), paging like the real routes.
  */
 export async function startAccountServices(people: Map<string, PersonData>): Promise<AccountServices> {
@@ -180,13 +204,27 @@ export async function startAccountServices(people: Map<string, PersonData>): Pro
   const i18n = await service('i18n', (_req, res, received) => {
     res.json({ data: { language: of(callerId(received)).language } });
   });
-  const all = [commerce, jobs, media, i18n];
+  const notifications = await service('notifications', (req, res, received) => {
+    const person = of(callerId(received));
+    if (req.path === '/api/notifications')
+      res.json({ data: person.notifications, unread: person.notifications.length });
+    else if (req.path === '/api/notifications/preferences') res.json({ data: person.notificationPreferences });
+    else res.status(404).json({ type: '/problems/not_found' });
+  });
+  const all = [commerce, jobs, media, i18n, notifications];
   return {
     commerce,
     jobs,
     media,
     i18n,
-    env: { COMMERCE_URL: commerce.url, JOBS_URL: jobs.url, MEDIA_URL: media.url, I18N_URL: i18n.url },
+    notifications,
+    env: {
+      COMMERCE_URL: commerce.url,
+      JOBS_URL: jobs.url,
+      MEDIA_URL: media.url,
+      I18N_URL: i18n.url,
+      NOTIFICATIONS_URL: notifications.url,
+    },
     received: () => all.flatMap((upstream) => upstream.received),
     failPaths: (paths) => {
       failing = new Set(paths);

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import {
   BillingLedgerLineSchema,
+  InboxResponseSchema,
+  NOTIFICATIONS_PATHS,
+  NotificationPreferencesResponseSchema,
+  NotificationPreferencesSchema,
+  NotificationViewSchema,
   JobViewSchema,
   LanguageCodeSchema,
   MEDIA_MAX_PAGE_LIMIT,
@@ -10,12 +15,13 @@ import {
 } from '@kadr/contracts';
 import type { InternalCaller } from '@kadr/http-kit';
 import { exportSections, readEveryPage, type ExportSection } from '../../../../domain/account-export';
-import type {
-  CommerceClient,
-  I18nClient,
-  JobsClient,
-  MediaClient,
-  Upstreams,
+import {
+  getJson,
+  type CommerceClient,
+  type I18nClient,
+  type JobsClient,
+  type MediaClient,
+  type Upstreams,
 } from '../../../../integrations/upstreams';
 
 /** What a section is read with: who the person is, and the services' clients (each call carries the person's token). */
@@ -88,4 +94,20 @@ export const EXPORT_SECTIONS = exportSections<ExportSources>([
     const absolute = (path: string) => new URL(path, publicUrl).href;
     return videos.map((video) => ({ ...video, url: absolute(video.url), thumbnailUrl: absolute(video.thumbnailUrl) }));
   }),
+  section(
+    'notifications',
+    z.object({ preferences: NotificationPreferencesSchema, inbox: z.array(NotificationViewSchema) }),
+    async ({ upstreams, caller }) => {
+      const [inbox, preferences] = await Promise.all([
+        getJson(upstreams, 'notifications', { path: NOTIFICATIONS_PATHS.inbox, caller }, InboxResponseSchema),
+        getJson(
+          upstreams,
+          'notifications',
+          { path: NOTIFICATIONS_PATHS.preferences, caller },
+          NotificationPreferencesResponseSchema,
+        ),
+      ]);
+      return { preferences: preferences.data, inbox: inbox.data };
+    },
+  ),
 ]);
