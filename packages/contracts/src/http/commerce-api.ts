@@ -510,9 +510,9 @@ export type AdminOrder = z.infer<typeof AdminOrderSchema>;
 export const ChargebackResponseSchema = z.object({ data: AdminOrderSchema });
 export type ChargebackResponse = z.infer<typeof ChargebackResponseSchema>;
 
-/** `?skip&take` of a user's orders (newest first): take 1–100, default 20. */
+/** `?skip&take` of a user's orders (newest first): take 1–100, default 20; skip as far as the admin list allows. */
 export const UserOrdersQuerySchema = z.object({
-  skip: z.coerce.number().int().min(0).max(100_000).default(0),
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
   take: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type UserOrdersQuery = z.infer<typeof UserOrdersQuerySchema>;

@@ -122,7 +122,8 @@ export function addAdminOperations(registry: OpenApiRegistry): OpenApiRegistry {
       path: platformPath('/admin/orders/{id}/chargeback'),
       summary: 'Mark a paid order refunded after a chargeback: its credits are taken back, the shortfall recorded',
       description:
-        'Applied once per Idempotency-Key (201; the same key again: 200 and the order as it is). Takes back the ' +
+        'Applied once per Idempotency-Key (201; the same key again is the first answer, replayed — past the ' +
+        "gateway's replay window commerce answers 200 and the order as it is). Takes back the " +
         "order's credits that are available — never held ones, never below zero — and records the rest as " +
         '`chargeback.shortfallCredits` (an alert fires); a plan order loses the period it paid for. Not paid, or ' +
         'already refunded under another key: 409 `conflict` saying so. Audited as `orders.chargeback`; the ' +
