@@ -337,6 +337,101 @@ describe('admin HTTP routes', () => {
       );
     });
 
+    it("lists a user's orders from commerce with the administrator's identity, audited", async () => {
+      const res = await get('/admin/users/user-9/orders?skip=0&take=5');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        data: [{ id: 'order-1', userId: 'user-9', status: 'paid', credits: 100, chargeback: null }],
+        pagination: { skip: 0, take: 5, total: 1 },
+      });
+      expect((await get('/admin/users/user-9/orders?take=0')).status).toBe(400);
+      const forwarded = commerce.calls.filter((c) => c.path.startsWith('/internal/users/user-9/orders'));
+      expect(forwarded.map((c) => c.path)).toEqual(['/internal/users/user-9/orders?skip=0&take=5']);
+      expect(forwarded[0]?.caller).toMatchObject({ kind: 'user', roles: expect.arrayContaining(['admin']) });
+      const lines = await auditLines('users.orders.list');
+      expect(lines.map((e) => [e.targetId, e.userId, e.outcome, e.detail.returned ?? e.detail.reason]).sort()).toEqual(
+        [
+          ['user-9', 'user-9', 'failure', 'validation'],
+          ['user-9', 'user-9', 'success', 1],
+        ].sort(),
+      );
+    });
+
+    it("marks an order refunded after a chargeback through commerce with the administrator's key, audited with what was taken", async () => {
+      const chargeBack = async (orderId: string, body: object, key?: string) => {
+        const call = request(rig.admin.app)
+          .post(`/admin/orders/${orderId}/chargeback`)
+          .set(await as());
+        return (key ? call.set('idempotency-key', key) : call).send(body);
+      };
+      const first = await chargeBack('order-1', { reason: 'Card issuer reversed the payment' }, 'cb-1');
+      expect(first.status).toBe(201);
+      expect(first.body.data).toMatchObject({
+        id: 'order-1',
+        userId: 'user-9',
+        status: 'refunded',
+        chargeback: { reason: 'Card issuer reversed the payment', takenCredits: 40, shortfallCredits: 60 },
+      });
+      const replay = await chargeBack('order-1', { reason: 'Card issuer reversed the payment' }, 'cb-1');
+      expect(replay.status).toBe(200);
+      expect(replay.body).toEqual(first.body);
+      const other = await chargeBack('order-1', { reason: 'Second look' }, 'cb-2');
+      expect(other.status).toBe(409);
+      expect(other.body.detail).toBe('This order was already marked refunded after a chargeback on 2026-03-02.');
+      expect((await chargeBack('unpaid', { reason: 'Reversed' }, 'cb-3')).body).toMatchObject({
+        status: 409,
+        detail: 'This order has not been paid, so there is nothing to refund.',
+      });
+      expect((await chargeBack('missing', { reason: 'Reversed' }, 'cb-4')).status).toBe(404);
+      expect((await chargeBack('order-1', { reason: ' ' }, 'cb-5')).status).toBe(400);
+      expect((await chargeBack('order-1', { reason: 'no key' })).status).toBe(400);
+      expect(
+        (
+          await request(rig.admin.app)
+            .post('/admin/orders/order-1/chargeback')
+            .set(await as(user('u-7')))
+            .set('idempotency-key', 'cb-6')
+            .send({ reason: 'not the administrator' })
+        ).status,
+      ).toBe(403);
+
+      const forwarded = commerce.calls.filter((c) => c.method === 'POST' && c.path.includes('/chargeback'));
+      expect(forwarded.map((c) => c.path)).toEqual([
+        '/internal/orders/order-1/chargeback key=cb-1',
+        '/internal/orders/order-1/chargeback key=cb-1',
+        '/internal/orders/order-1/chargeback key=cb-2',
+        '/internal/orders/unpaid/chargeback key=cb-3',
+        '/internal/orders/missing/chargeback key=cb-4',
+      ]);
+      expect(forwarded[0]?.body).toEqual({ reason: 'Card issuer reversed the payment' });
+      expect(forwarded.every((c) => c.caller.kind === 'user' && c.caller.roles.includes('admin'))).toBe(true);
+      const lines = await auditLines('orders.chargeback');
+      // Successes name the order's owner and what was taken; refusals the problem's reason.
+      expect(
+        lines
+          .map((e) => [
+            e.targetId,
+            e.userId,
+            e.outcome,
+            e.detail.reason,
+            e.detail.takenCredits ?? null,
+            e.detail.shortfallCredits ?? null,
+            e.detail.replayed ?? null,
+          ])
+          .sort(),
+      ).toEqual(
+        [
+          ['order-1', 'user-9', 'success', 'Card issuer reversed the payment', 40, 60, false],
+          ['order-1', 'user-9', 'success', 'Card issuer reversed the payment', 40, 60, true],
+          ['order-1', null, 'failure', 'conflict', null, null, null],
+          ['unpaid', null, 'failure', 'conflict', null, null, null],
+          ['missing', null, 'failure', 'not_found', null, null, null],
+          ['order-1', null, 'failure', 'validation', null, null, null],
+          ['order-1', null, 'failure', 'validation', null, null, null],
+        ].sort(),
+      );
+    });
+
     it('forwards requeue, mark-failed and delete (with force) and audits each with its outcome', async () => {
       const send = async (method: 'post' | 'delete', route: string, body?: object) =>
         (method === 'post' ? request(rig.admin.app).post(route) : request(rig.admin.app).delete(route))

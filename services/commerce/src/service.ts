@@ -34,6 +34,8 @@ export function composeCommerce(parts: CommerceParts): ComposedCommerce {
   const relay = commerceOutboxRelay({
     ...adapters,
     bus: adapters.eventBus,
+    // `commerce` is made below (it nudges this relay); the relay first delivers once started.
+    settleChargeback: (order) => commerce.chargebacks.settle(order, `chargeback-settle:${order.id}`),
     logger,
     intervalMs: parts.relayIntervalMs,
     registry: metrics.registry,

@@ -223,6 +223,21 @@ const CALLS: Array<[string, () => Promise<unknown>, Expected]> = [
     },
   ],
   [
+    'getAdminUserOrders',
+    () => api.getAdminUserOrders('u-1', { skip: 10, take: 10 }),
+    { method: 'GET', path: `${P}${ADMIN_PATHS.userOrders('u-1')}`, query: { skip: '10', take: '10' } },
+  ],
+  [
+    'chargeBackAdminOrder',
+    () => api.chargeBackAdminOrder('o-1', { reason: ' Card issuer reversed ' }, KEY),
+    {
+      method: 'POST',
+      path: `${P}${ADMIN_PATHS.orderChargeback('o-1')}`,
+      body: { reason: 'Card issuer reversed' },
+      key: KEY,
+    },
+  ],
+  [
     'requeueAdminJob',
     () => api.requeueAdminJob('j-1'),
     { method: 'POST', path: `${P}${ADMIN_PATHS.requeueJob('j-1')}` },

@@ -11,6 +11,8 @@ import type {
   AdminUsersPage,
   AiModelsResponse,
   BillingLedgerResponse,
+  ChargebackRequest,
+  ChargebackResponse,
   CreateJobRequest,
   CreateJobResponse,
   CreateOrderRequest,
@@ -32,6 +34,7 @@ import type {
   PlansResponse,
   ProviderSetting,
   UserLanguageResponse,
+  UserOrdersPage,
   VideoStreamResponse,
 } from '@kadr/contracts';
 import {
@@ -501,6 +504,38 @@ export function adjustAdminUserCredits(
     body: { amount: adjustment.amount, reason: adjustment.reason.trim() },
     idempotencyKey,
     endpoint: 'POST /bff/platform/admin/users/:id/credit-adjustments',
+  });
+}
+
+/** The user's orders, newest first, each refunded one with its chargeback (from commerce). */
+export function getAdminUserOrders(
+  userId: string,
+  page: { skip?: number; take?: number } = {},
+  options: CallOptions = {},
+): Promise<UserOrdersPage> {
+  return apiRequest('GET', `${PLATFORM}/admin/users/${id(userId)}/orders`, {
+    ...options,
+    query: { skip: page.skip, take: page.take },
+    endpoint: 'GET /bff/platform/admin/users/:id/orders',
+  });
+}
+
+/**
+ * Marks a paid order refunded after a chargeback: its credits are taken back as far as they are available and
+ * the rest is recorded as the shortfall. 201 marked now, 200 marked before under the same Idempotency-Key (pass
+ * one per confirmed dialog, so a retry is not a second chargeback).
+ */
+export function chargeBackAdminOrder(
+  orderId: string,
+  chargeback: ChargebackRequest,
+  idempotencyKey?: string,
+  options: CallOptions = {},
+): Promise<ChargebackResponse> {
+  return apiRequest('POST', `${PLATFORM}/admin/orders/${id(orderId)}/chargeback`, {
+    ...options,
+    body: { reason: chargeback.reason.trim() },
+    idempotencyKey,
+    endpoint: 'POST /bff/platform/admin/orders/:id/chargeback',
   });
 }
 

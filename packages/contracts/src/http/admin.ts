@@ -17,6 +17,10 @@ export const ADMIN_PATHS = {
   userJobs: (userId: string) => `/admin/users/${encodeURIComponent(userId)}/jobs`,
   /** The administrator adjusts a user's credits (Idempotency-Key: applied once). */
   creditAdjustments: (userId: string) => `/admin/users/${encodeURIComponent(userId)}/credit-adjustments`,
+  /** A user's orders, newest first, with each refunded order's chargeback. */
+  userOrders: (userId: string) => `/admin/users/${encodeURIComponent(userId)}/orders`,
+  /** The administrator marks a paid order refunded after a chargeback (Idempotency-Key: applied once). */
+  orderChargeback: (orderId: string) => `/admin/orders/${encodeURIComponent(orderId)}/chargeback`,
   job: (jobId: string) => `/admin/jobs/${encodeURIComponent(jobId)}`,
   requeueJob: (jobId: string) => `/admin/jobs/${encodeURIComponent(jobId)}/requeue`,
   markJobFailed: (jobId: string) => `/admin/jobs/${encodeURIComponent(jobId)}/mark-failed`,
@@ -277,6 +281,9 @@ export const AdminUsersQuerySchema = z.object({
 
 /** The jobs service pages a user's jobs by at most 100. */
 export const AdminUserJobsQuerySchema = z.object({ skip, take: wholeNumber(1, 100).default(50) });
+
+/** Commerce pages a user's orders by at most 100. */
+export const AdminUserOrdersQuerySchema = z.object({ skip, take: wholeNumber(1, 100).default(20) });
 
 /**
  * `from` and `to` are inclusive bounds on an entry's time. A `from` later than `to` is an empty range,

@@ -40,6 +40,10 @@ export const COMMERCE_PATHS = {
   entitlements: (userId: string) => `/internal/users/${encodeURIComponent(userId)}/entitlements`,
   /** The administrator's credit adjustments of a user (the admin service calls it with the administrator's token). */
   adjustments: (userId: string) => `/internal/users/${encodeURIComponent(userId)}/adjustments`,
+  /** A user's orders, newest first, for the administrator's user detail. */
+  userOrders: (userId: string) => `/internal/users/${encodeURIComponent(userId)}/orders`,
+  /** The administrator marks a paid order refunded after a chargeback (Idempotency-Key: applied once). */
+  orderChargeback: (orderId: string) => `/internal/orders/${encodeURIComponent(orderId)}/chargeback`,
   reconciliation: (userId: string) => `/internal/reconciliation/${encodeURIComponent(userId)}`,
 } as const;
 
@@ -88,7 +92,8 @@ export type PlansResponse = z.infer<typeof PlansResponseSchema>;
 
 // ---------------------------------------------------------------- orders and payments
 
-export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'expired'] as const;
+/** `refunded`: a paid order whose payment was reversed (a chargeback), marked by the administrator. */
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'cancelled', 'expired', 'refunded'] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
@@ -349,12 +354,24 @@ export const ReconciliationResponseSchema = z.object({ data: ReconciliationSchem
 
 // ---------------------------------------------------------------- billing history (the user's own)
 
-/** The ledger's kinds of line: grants (welcome), purchases, holds and their capture or release, refunds, adjustments. */
-export const LEDGER_KINDS = ['grant', 'purchase', 'hold', 'capture', 'release', 'refund', 'adjustment'] as const;
+/**
+ * The ledger's kinds of line: grants (welcome), purchases, holds and their capture or release, refunds, adjustments,
+ * and chargebacks (a paid order's credits taken back after its payment was reversed).
+ */
+export const LEDGER_KINDS = [
+  'grant',
+  'purchase',
+  'hold',
+  'capture',
+  'release',
+  'refund',
+  'adjustment',
+  'chargeback',
+] as const;
 export const LedgerKindSchema = z.enum(LEDGER_KINDS);
 export type LedgerKind = z.infer<typeof LedgerKindSchema>;
 
-/** What a ledger line's reference names: a job (hold, capture, release), an order (purchase), or neither (welcome). */
+/** What a ledger line's reference names: a job (hold, capture, release), an order (purchase, chargeback), or neither (welcome). */
 export const LEDGER_REFERENCE_TYPES = ['job', 'order', 'welcome', 'other'] as const;
 
 const isoInstant = z.iso.datetime({ offset: true });
@@ -394,7 +411,10 @@ export const BillingLedgerLineSchema = z.object({
   allowanceDelta: z.number().int(),
   reference: z.string(),
   referenceType: z.enum(LEDGER_REFERENCE_TYPES),
-  /** A release's why: the failure reason from the error catalogue, `cancelled` or `deleted`; else null. */
+  /**
+   * A release's why: the failure reason from the error catalogue, `cancelled` or `deleted`; an adjustment's or a
+   * chargeback's: the administrator's words; else null.
+   */
   reason: z.string().nullable(),
   occurredAt: isoInstant,
   /** The balance after this line (Σ of balanceDelta up to it, oldest first). */
@@ -467,3 +487,61 @@ export const CreditAdjustmentResponseSchema = z.object({
   }),
 });
 export type CreditAdjustmentResponse = z.infer<typeof CreditAdjustmentResponseSchema>;
+
+// ---------------------------------------------------------------- the administrator's chargebacks and a user's orders
+
+/** `POST …/orders/{id}/chargeback` body: why, in the administrator's words (shown to the user on /billing). */
+export const ChargebackRequestSchema = z
+  .strictObject({
+    reason: z.string().trim().min(3, 'Say why, in a few words.').max(200, 'At most 200 characters.'),
+  })
+  .meta({ id: 'ChargebackRequest' });
+export type ChargebackRequest = z.infer<typeof ChargebackRequestSchema>;
+
+/**
+ * A refunded order's chargeback: who marked it and why, and what was taken back. `settledAt` is null for the
+ * moment between the order's change and the take-back (commerce finishes it on its own, see its README).
+ */
+export const OrderChargebackSchema = z.object({
+  reason: z.string(),
+  /** The administrator's user id. */
+  markedBy: z.string(),
+  markedAt: isoInstant,
+  settledAt: isoInstant.nullable(),
+  /** Credits taken back from the balance (≤ the order's credits; never held ones); null until settled. */
+  takenCredits: z.number().int().nonnegative().nullable(),
+  /** Credits the order granted that could not be taken back (already spent or held); null until settled. */
+  shortfallCredits: z.number().int().nonnegative().nullable(),
+  /** A plan order: when the plan ends after losing the period the order paid for; null when no plan time was taken. */
+  planEndsAt: isoInstant.nullable(),
+});
+export type OrderChargeback = z.infer<typeof OrderChargebackSchema>;
+
+/** An order as the administrator sees it: the owner's view plus whose it is and its chargeback. */
+export const AdminOrderSchema = OrderSchema.extend({
+  userId: z.string().min(1),
+  chargeback: OrderChargebackSchema.nullable(),
+}).meta({ id: 'AdminOrder' });
+export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+
+/** 201 when marked now, 200 when this Idempotency-Key marked it before: the order with what was taken back. */
+export const ChargebackResponseSchema = z.object({ data: AdminOrderSchema });
+export type ChargebackResponse = z.infer<typeof ChargebackResponseSchema>;
+
+/** `?skip&take` of a user's orders (newest first): take 1–100, default 20; skip as far as the admin list allows. */
+export const UserOrdersQuerySchema = z.object({
+  skip: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  take: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type UserOrdersQuery = z.infer<typeof UserOrdersQuerySchema>;
+
+/** `GET /internal/users/{userId}/orders` (the administrator): one page, newest first. */
+export const UserOrdersPageSchema = z.object({
+  data: z.array(AdminOrderSchema),
+  pagination: z.object({
+    skip: z.number().int().nonnegative(),
+    take: z.number().int().positive(),
+    total: z.number().int().nonnegative(),
+  }),
+});
+export type UserOrdersPage = z.infer<typeof UserOrdersPageSchema>;

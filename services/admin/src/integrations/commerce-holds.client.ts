@@ -1,6 +1,12 @@
+import type { z } from 'zod';
 import {
   COMMERCE_PATHS,
+  ChargebackResponseSchema,
   CreditAdjustmentResponseSchema,
+  UserOrdersPageSchema,
+  type ChargebackRequest,
+  type ChargebackResponse,
+  type UserOrdersPage,
   HoldResponseSchema,
   type CreditAdjustmentRequest,
   type CreditAdjustmentResponse,
@@ -18,7 +24,8 @@ export type HoldLookup = { hold: HoldResponse['data'] | null } | 'unavailable';
 /**
  * Commerce for the administrator (audience `commerce`, the administrator's identity): a job's hold
  * and the ledger entries it caused — when commerce cannot or will not answer, the part is
- * `unavailable` and the job detail lists it as missing instead of failing — and credit adjustments.
+ * `unavailable` and the job detail lists it as missing instead of failing — credit adjustments, a user's
+ * orders and chargebacks.
  */
 export class CommerceHoldsClient {
   constructor(
@@ -59,20 +66,57 @@ export class CommerceHoldsClient {
   }
 
   /** Adjusts a user's credits once per Idempotency-Key; commerce's refusals (409 too few available, 400) are passed on. */
-  async adjustCredits(
+  adjustCredits(
     admin: InternalCaller,
     userId: string,
     adjustment: CreditAdjustmentRequest,
     idempotencyKey: string,
     correlationId?: string,
   ): Promise<{ status: number; body: CreditAdjustmentResponse }> {
-    const answer = await this.upstream.call(admin, 'POST', COMMERCE_PATHS.adjustments(userId), {
-      body: adjustment,
-      idempotencyKey,
-      correlationId,
-    });
+    const change = { body: adjustment, idempotencyKey, correlationId };
+    return this.applyOnce(admin, COMMERCE_PATHS.adjustments(userId), change, CreditAdjustmentResponseSchema);
+  }
+
+  /** A user's orders, newest first (commerce's page as it is). */
+  async userOrders(
+    admin: InternalCaller,
+    userId: string,
+    page: { skip: number; take: number },
+    correlationId?: string,
+  ): Promise<UserOrdersPage> {
+    const path = `${COMMERCE_PATHS.userOrders(userId)}?skip=${page.skip}&take=${page.take}`;
+    const answer = await this.upstream.call(admin, 'GET', path, { correlationId });
+    if (answer.status !== 200) throw this.upstream.failure(answer);
+    const parsed = UserOrdersPageSchema.safeParse(answer.body);
+    if (!parsed.success) throw this.upstream.unexpectedShape();
+    return parsed.data;
+  }
+
+  /**
+   * Marks a paid order refunded after a chargeback once per Idempotency-Key (201 now, 200 the same key again);
+   * commerce's refusals (404 no such order, 409 not paid or already refunded, 400) are passed on.
+   */
+  chargeBack(
+    admin: InternalCaller,
+    orderId: string,
+    chargeback: ChargebackRequest,
+    idempotencyKey: string,
+    correlationId?: string,
+  ): Promise<{ status: number; body: ChargebackResponse }> {
+    const change = { body: chargeback, idempotencyKey, correlationId };
+    return this.applyOnce(admin, COMMERCE_PATHS.orderChargeback(orderId), change, ChargebackResponseSchema);
+  }
+
+  /** A change commerce applies once per Idempotency-Key: 201 applied now, 200 before; anything else is passed on. */
+  private async applyOnce<T>(
+    admin: InternalCaller,
+    path: string,
+    change: { body: unknown; idempotencyKey: string; correlationId?: string },
+    schema: z.ZodType<T>,
+  ): Promise<{ status: number; body: T }> {
+    const answer = await this.upstream.call(admin, 'POST', path, change);
     if (answer.status !== 200 && answer.status !== 201) throw this.upstream.failure(answer);
-    const parsed = CreditAdjustmentResponseSchema.safeParse(answer.body);
+    const parsed = schema.safeParse(answer.body);
     if (!parsed.success) throw this.upstream.unexpectedShape();
     return { status: answer.status, body: parsed.data };
   }

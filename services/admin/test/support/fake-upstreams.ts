@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express, { type Request, type Response } from 'express';
-import type { AdminJobView, JobEvent } from '@kadr/contracts';
+import type { AdminJobView, AdminOrder, JobEvent } from '@kadr/contracts';
 import { DEFAULT_INTERNAL_TOKEN_KEY_ID } from '@kadr/config';
 import { verifyInternalToken, type InternalCaller, type InternalTokenKeys } from '@kadr/http-kit';
 
@@ -41,6 +41,26 @@ export function adminJobView(id: string, userId: string, overrides: Partial<Admi
     errorMessage: null,
     completedAt: null,
     output: null,
+    ...overrides,
+  };
+}
+
+/** An order as commerce shows it to the administrator: a paid 100-credit package unless overridden. */
+export function adminOrder(id: string, userId: string, overrides: Partial<AdminOrder> = {}): AdminOrder {
+  return {
+    id,
+    userId,
+    status: 'paid',
+    kind: 'package',
+    packageId: 'credits-100',
+    planId: null,
+    credits: 100,
+    price: { amountMinor: 1900, currency: 'PLN' },
+    provider: 'mock',
+    paymentUrl: '',
+    createdAt: '2026-03-01T10:00:00.000Z',
+    paidAt: '2026-03-01T10:01:00.000Z',
+    chargeback: null,
     ...overrides,
   };
 }
@@ -164,6 +184,51 @@ export async function startFakeCommerce(secret: string): Promise<FakeUpstream> {
     adjusted.add(key);
     res.status(first ? 201 : 200).json({
       data: { userId: req.params.userId, balance: 40 + amount, heldCredits: 0, available: 40 + amount, applied: first },
+    });
+  });
+  // A user's orders and chargebacks as commerce answers the administrator: order `missing` is unknown (404),
+  // `unpaid` is not paid (409); any other is a paid order marked once per key (201, then 200), 60 of its
+  // 100 credits already spent.
+  const chargedBack = new Map<string, string>();
+  app.get('/internal/users/:userId/orders', async (req, res) => {
+    const token = (req.get('authorization') ?? '').replace(/^Bearer /, '');
+    const caller = await verifyInternalToken(token, { keys, audience: 'commerce' });
+    calls.push({ method: req.method, path: req.originalUrl, caller, body: undefined });
+    if (!caller.roles.includes('admin'))
+      return problem(res, 403, 'forbidden', "Only the administrator reads a user's orders.");
+    const skip = Number(req.query.skip ?? 0);
+    const take = Number(req.query.take ?? 20);
+    res.json({ data: [adminOrder('order-1', req.params.userId)], pagination: { skip, take, total: 1 } });
+  });
+  app.post('/internal/orders/:orderId/chargeback', express.json(), async (req, res) => {
+    const token = (req.get('authorization') ?? '').replace(/^Bearer /, '');
+    const caller = await verifyInternalToken(token, { keys, audience: 'commerce' });
+    const key = req.get('idempotency-key') ?? '';
+    calls.push({ method: req.method, path: `${req.originalUrl} key=${key}`, caller, body: req.body as unknown });
+    const { orderId } = req.params;
+    if (orderId === 'missing') return problem(res, 404, 'not_found', 'No such order.');
+    if (orderId === 'unpaid') {
+      return problem(res, 409, 'conflict', 'This order has not been paid, so there is nothing to refund.');
+    }
+    const markedWith = chargedBack.get(orderId);
+    if (markedWith !== undefined && markedWith !== key) {
+      return problem(res, 409, 'conflict', 'This order was already marked refunded after a chargeback on 2026-03-02.');
+    }
+    chargedBack.set(orderId, key);
+    const { reason } = req.body as { reason: string };
+    res.status(markedWith === undefined ? 201 : 200).json({
+      data: adminOrder(orderId, 'user-9', {
+        status: 'refunded',
+        chargeback: {
+          reason,
+          markedBy: caller.kind === 'user' ? caller.userId : 'unknown',
+          markedAt: '2026-03-02T09:00:00.000Z',
+          settledAt: '2026-03-02T09:00:00.000Z',
+          takenCredits: 40,
+          shortfallCredits: 60,
+          planEndsAt: null,
+        },
+      }),
     });
   });
   app.get('/internal/ledger', async (req, res) => {

@@ -9,6 +9,9 @@ export type HoldOutcome = 'placed' | 'captured' | 'released';
  */
 export type GrantReason = 'welcome' | 'purchase';
 
+/** What a chargeback's order was: credits (a package) or a plan's period. */
+export type ChargebackKind = 'package' | 'plan';
+
 /** An order's payment: started at the provider, then completed (paid), failed, expired or cancelled. */
 export type PaymentOutcome = 'started' | 'completed' | 'failed' | 'expired' | 'cancelled';
 
@@ -22,6 +25,10 @@ export interface CommerceObserver {
   /** `credits` is the amount added. */
   creditsGranted(reason: GrantReason, credits: number): void;
   paymentChanged(provider: PaymentProviderName, outcome: PaymentOutcome): void;
+  /** A paid order was marked refunded after a chargeback (once per order). */
+  chargebackRecorded(kind: ChargebackKind): void;
+  /** Its take-back was applied (once per order): credits taken, and those already spent that could not be. */
+  chargebackSettled(takenCredits: number, shortfallCredits: number): void;
 }
 
 /** For domain objects built without one (race workers, unit tests). */
@@ -29,4 +36,6 @@ export const UNOBSERVED: CommerceObserver = {
   holdChanged: () => undefined,
   creditsGranted: () => undefined,
   paymentChanged: () => undefined,
+  chargebackRecorded: () => undefined,
+  chargebackSettled: () => undefined,
 };

@@ -6,6 +6,7 @@ import { BillingHistory } from './billing/billing-history';
 import type { CommerceObserver } from './commerce-observer';
 import { CreditAccounts } from './credits/accounts';
 import { Holds } from './credits/holds';
+import { Chargebacks } from './orders/chargebacks';
 import { Orders } from './orders/orders';
 import type { PaymentProvider } from './payments/payment-provider';
 import { Subscriptions } from './subscriptions/subscriptions';
@@ -16,6 +17,8 @@ export interface Commerce {
   subscriptions: Subscriptions;
   holds: Holds;
   orders: Orders;
+  /** Paid orders marked refunded after a chargeback by the administrator, and the take-back. */
+  chargebacks: Chargebacks;
   /** The user's own ledger, its CSV and job receipts (read-only). */
   billing: BillingHistory;
 }
@@ -59,6 +62,13 @@ export function createCommerce({
     onChange,
     observer,
   });
+  const chargebacks = new Chargebacks({
+    orders: stores.orders,
+    accounts,
+    subscriptions,
+    ledger: stores.ledger,
+    logger,
+  });
   const billing = new BillingHistory({ ledger: stores.ledger, accounts: stores.accounts });
-  return { accounts, subscriptions, holds, orders, billing };
+  return { accounts, subscriptions, holds, orders, chargebacks, billing };
 }

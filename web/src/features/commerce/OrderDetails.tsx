@@ -9,6 +9,7 @@ const STATUS_BADGE: Record<Order['status'], BadgeVariant> = {
   failed: 'danger',
   cancelled: 'neutral',
   expired: 'warning',
+  refunded: 'warning',
 };
 
 export interface OrderDetailsProps {

@@ -26,6 +26,7 @@ export const commerceMessages = {
         failed: 'Failed',
         cancelled: 'Cancelled',
         expired: 'Expired',
+        refunded: 'Refunded (chargeback)',
       },
     },
     outcome: {
@@ -112,6 +113,7 @@ export const commerceMessages = {
         failed: 'Nieudane',
         cancelled: 'Anulowane',
         expired: 'Wygasłe',
+        refunded: 'Zwrócone (obciążenie zwrotne)',
       },
     },
     outcome: {

@@ -7,6 +7,7 @@ export const adminKeys = {
   all: ['admin'] as const,
   users: (q: string, skip: number, take: number) => ['admin', 'users', { q, skip, take }] as const,
   userJobs: (userId: string, skip: number, take: number) => ['admin', 'user-jobs', userId, { skip, take }] as const,
+  userOrders: (userId: string, skip: number, take: number) => ['admin', 'user-orders', userId, { skip, take }] as const,
   job: (jobId: string) => ['admin', 'job', jobId] as const,
   logs: (filters: object) => ['admin', 'logs', filters] as const,
   deadLetterTopics: ['admin', 'dead-letters'] as const,

@@ -2,15 +2,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminJobView } from '@kadr/contracts';
 import { getAdminUserJobs } from '../../api/endpoints';
-import { isApiError } from '../../api/api-error';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { useMessages } from '../../i18n/use-messages';
-import { EmptyState, ErrorState, Skeleton } from '../../ui';
-import { AdminPager } from '../admin-shared/AdminPager';
 import { adminKeys } from '../admin-shared/admin-query-keys';
 import { ADMIN_USER_JOBS_TAKE } from './admin-users-limits';
 import { JobStatusBadge } from './JobStatusBadge';
 import { adminUsersMessages } from './messages';
+import { UserPagedList } from './UserPagedList';
 
 export interface UserJobsListProps {
   userId: string;
@@ -30,103 +28,62 @@ export function UserJobsList({ userId, email, selectedJobId, onSelectJob }: User
     placeholderData: keepPreviousData,
   });
 
-  if (jobs.isPending) {
-    return (
-      <div className="admin-users-loading" aria-busy="true">
-        <span className="visually-hidden" role="status">
-          {t('jobs.loading')}
-        </span>
-        <Skeleton shape="text" lines={4} />
-      </div>
-    );
-  }
-  if (jobs.isError) {
-    return (
-      <ErrorState
-        title={t('jobs.loadFailed')}
-        message={isApiError(jobs.error) ? jobs.error.message : t('jobs.loadFailed')}
-        correlationId={isApiError(jobs.error) ? jobs.error.correlationId : undefined}
-        onRetry={() => void jobs.refetch()}
-        retrying={jobs.isFetching}
-        retryLabel={t('retry')}
-      />
-    );
-  }
-
-  const { data: items, pagination } = jobs.data;
-  const pager = (
-    <AdminPager
-      skip={pagination.skip}
-      take={take}
-      shown={items.length}
-      total={pagination.total}
-      hasNext={pagination.hasNext}
-      busy={jobs.isFetching}
-      onPage={setSkip}
-      label={t('jobs.pagerLabel')}
-    />
-  );
-  if (items.length === 0) {
-    return (
-      <>
-        <EmptyState title={t('jobs.empty')} />
-        {skip > 0 && pager}
-      </>
-    );
-  }
-
   return (
-    <div aria-busy={jobs.isFetching || undefined}>
-      <div className="admin-users-table-frame">
-        <table className="admin-users-table admin-users-jobs-table">
-          <caption className="visually-hidden">{t('jobs.caption', { email })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('jobs.columns.status')}</th>
-              <th scope="col">{t('jobs.columns.prompt')}</th>
-              <th scope="col">{t('jobs.columns.model')}</th>
-              <th scope="col" className="admin-users-num">
-                {t('jobs.columns.cost')}
-              </th>
-              <th scope="col">{t('jobs.columns.created')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((job) => {
-              const selected = job.id === selectedJobId;
-              return (
-                <tr key={job.id} className={selected ? 'admin-users-row admin-users-row--selected' : 'admin-users-row'}>
-                  <td data-label={t('jobs.columns.status')}>
-                    <JobStatusBadge status={job.status} />
-                  </td>
-                  <th scope="row" data-label={t('jobs.columns.prompt')} className="admin-users-prompt-cell">
-                    {/* Named by the prompt it shows, then (visually hidden) what it does: an aria-label of
+    <UserPagedList query={jobs} skip={skip} take={take} onPage={setSkip} loadingLines={4} list="jobs">
+      {(items) => (
+        <div className="admin-users-table-frame">
+          <table className="admin-users-table admin-users-jobs-table">
+            <caption className="visually-hidden">{t('jobs.caption', { email })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('jobs.columns.status')}</th>
+                <th scope="col">{t('jobs.columns.prompt')}</th>
+                <th scope="col">{t('jobs.columns.model')}</th>
+                <th scope="col" className="admin-users-num">
+                  {t('jobs.columns.cost')}
+                </th>
+                <th scope="col">{t('jobs.columns.created')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((job) => {
+                const selected = job.id === selectedJobId;
+                return (
+                  <tr
+                    key={job.id}
+                    className={selected ? 'admin-users-row admin-users-row--selected' : 'admin-users-row'}
+                  >
+                    <td data-label={t('jobs.columns.status')}>
+                      <JobStatusBadge status={job.status} />
+                    </td>
+                    <th scope="row" data-label={t('jobs.columns.prompt')} className="admin-users-prompt-cell">
+                      {/* Named by the prompt it shows, then (visually hidden) what it does: an aria-label of
                         the job's id alone would hide the words a voice user reads out (axe label-content-name-mismatch). */}
-                    <button
-                      type="button"
-                      className="admin-users-select admin-users-prompt"
-                      aria-pressed={selected}
-                      title={job.prompt}
-                      onClick={() => onSelectJob(job)}
-                    >
-                      {job.prompt || t('jobs.noPrompt')}
-                      <span className="visually-hidden"> — {t('jobs.select', { id: job.id })}</span>
-                    </button>
-                  </th>
-                  <td data-label={t('jobs.columns.model')}>{job.modelId}</td>
-                  <td data-label={t('jobs.columns.cost')} className="admin-users-num">
-                    {formatNumber(job.cost)}
-                  </td>
-                  <td data-label={t('jobs.columns.created')}>
-                    <time dateTime={job.createdAt}>{formatDateTime(job.createdAt)}</time>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      {pager}
-    </div>
+                      <button
+                        type="button"
+                        className="admin-users-select admin-users-prompt"
+                        aria-pressed={selected}
+                        title={job.prompt}
+                        onClick={() => onSelectJob(job)}
+                      >
+                        {job.prompt || t('jobs.noPrompt')}
+                        <span className="visually-hidden"> — {t('jobs.select', { id: job.id })}</span>
+                      </button>
+                    </th>
+                    <td data-label={t('jobs.columns.model')}>{job.modelId}</td>
+                    <td data-label={t('jobs.columns.cost')} className="admin-users-num">
+                      {formatNumber(job.cost)}
+                    </td>
+                    <td data-label={t('jobs.columns.created')}>
+                      <time dateTime={job.createdAt}>{formatDateTime(job.createdAt)}</time>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </UserPagedList>
   );
 }

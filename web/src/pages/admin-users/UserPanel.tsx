@@ -14,6 +14,7 @@ import { JobDetail } from './JobDetail';
 import { adminUsersMessages } from './messages';
 import { PurgeDetail } from './PurgeStatus';
 import { UserJobsList } from './UserJobsList';
+import { UserOrdersList } from './UserOrdersList';
 
 export interface UserPanelProps {
   user: AdminUser;
@@ -22,7 +23,10 @@ export interface UserPanelProps {
   onDeleted: () => void;
 }
 
-/** The selected user: who it is, deletion with purge, credit adjustment, the user's jobs and the selected job. */
+/**
+ * The selected user: who it is, deletion with purge, credit adjustment, the user's orders (and chargebacks), the
+ * user's jobs and the selected job.
+ */
 export function UserPanel({ user, onClose, onDeleted }: UserPanelProps) {
   const { t } = useMessages('adminUsers', adminUsersMessages);
   const describeError = useDescribeError();
@@ -78,6 +82,12 @@ export function UserPanel({ user, onClose, onDeleted }: UserPanelProps) {
 
       <div className="admin-users-panel-body">
         {!user.purge && <CreditAdjustmentForm key={user.id} userId={user.id} email={email} />}
+        <section className="admin-users-subsection" aria-labelledby="admin-user-orders-heading">
+          <h3 id="admin-user-orders-heading" className="admin-users-subheading">
+            {t('orders.heading')}
+          </h3>
+          <UserOrdersList key={user.id} userId={user.id} email={email} />
+        </section>
         <section className="admin-users-subsection" aria-labelledby="admin-user-jobs-heading">
           <h3 id="admin-user-jobs-heading" className="admin-users-subheading">
             {t('jobs.heading')}

@@ -12,3 +12,8 @@ export const MARK_FAILED_REASON_MAX_LENGTH = 500;
 export const CREDIT_ADJUSTMENT_MAX = 100_000;
 export const CREDIT_ADJUSTMENT_REASON_MIN_LENGTH = 3;
 export const CREDIT_ADJUSTMENT_REASON_MAX_LENGTH = 200;
+/** A user's orders page in the admin user detail (commerce allows 1–100). */
+export const ADMIN_USER_ORDERS_TAKE = 10;
+/** A chargeback's reason (ChargebackRequestSchema): 3–200 characters, shown to the user on their credit history. */
+export const CHARGEBACK_REASON_MIN_LENGTH = 3;
+export const CHARGEBACK_REASON_MAX_LENGTH = 200;

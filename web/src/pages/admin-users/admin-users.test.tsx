@@ -1,24 +1,29 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '../../api/api-error';
+import type { AdminOrder } from '@kadr/contracts';
 import {
   adjustAdminUserCredits,
+  chargeBackAdminOrder,
   deleteAdminJob,
   deleteAdminUser,
   getAdminJob,
   getAdminUserJobs,
+  getAdminUserOrders,
   getAdminUsers,
   markAdminJobFailed,
   requeueAdminJob,
 } from '../../api/endpoints';
 import { ADMIN_USERS_DEFAULT_TAKE } from '../../config/constants';
-import { initI18n } from '../../i18n/i18n';
+import { initI18n, setLanguage } from '../../i18n/i18n';
 import { toast } from '../../notifications/toast-store';
 import { jobDetail, jobsPage, makeJob, makeUser, renderAdminPage, usersPage } from '../admin-shared/admin-test-kit';
 import AdminUsersPage from './index';
 
 jest.mock('../../api/endpoints', () => ({
   adjustAdminUserCredits: jest.fn(),
+  chargeBackAdminOrder: jest.fn(),
+  getAdminUserOrders: jest.fn(),
   getAdminUsers: jest.fn(),
   getAdminUserJobs: jest.fn(),
   getAdminJob: jest.fn(),
@@ -31,6 +36,8 @@ jest.mock('../../notifications/toast-store', () => ({ toast: { success: jest.fn(
 
 const mocked = {
   adjustAdminUserCredits: jest.mocked(adjustAdminUserCredits),
+  chargeBackAdminOrder: jest.mocked(chargeBackAdminOrder),
+  getAdminUserOrders: jest.mocked(getAdminUserOrders),
   getAdminUsers: jest.mocked(getAdminUsers),
   getAdminUserJobs: jest.mocked(getAdminUserJobs),
   getAdminJob: jest.mocked(getAdminJob),
@@ -44,7 +51,11 @@ const mocked = {
 jest.setTimeout(20_000);
 
 beforeAll(() => initI18n('en'));
-beforeEach(() => jest.clearAllMocks());
+beforeEach(() => {
+  jest.clearAllMocks();
+  // Every opened user reads their orders; the orders tests serve their own.
+  mocked.getAdminUserOrders.mockResolvedValue({ data: [], pagination: { skip: 0, take: 10, total: 0 } });
+});
 
 const TAKE = ADMIN_USERS_DEFAULT_TAKE;
 const usersFrom = (first: number, count: number) => Array.from({ length: count }, (_, i) => makeUser(first + i));
@@ -561,5 +572,167 @@ describe('Admin: adjust a user’s credits', () => {
     await confirm();
     await waitFor(() => expect(mocked.adjustAdminUserCredits).toHaveBeenCalledTimes(3));
     expect(mocked.adjustAdminUserCredits.mock.calls[2]?.[2]).not.toBe(keys[0]);
+  });
+});
+
+describe('Admin: a user’s orders and chargebacks', () => {
+  const PAID_ID = '3f9a12bc-0000-4000-8000-000000000001';
+  const order = (id: string, patch: Partial<AdminOrder> = {}): AdminOrder => ({
+    id,
+    userId: 'user-2',
+    status: 'paid',
+    kind: 'package',
+    packageId: 'credits-100',
+    planId: null,
+    credits: 100,
+    price: { amountMinor: 1900, currency: 'PLN' },
+    provider: 'mock',
+    paymentUrl: '',
+    createdAt: '2025-03-01T10:00:00.000Z',
+    paidAt: '2025-03-01T10:01:00.000Z',
+    chargeback: null,
+    ...patch,
+  });
+  const refunded = (id: string, taken: number, shortfall: number): AdminOrder =>
+    order(id, {
+      status: 'refunded',
+      chargeback: {
+        reason: 'Card issuer reversed the payment',
+        markedBy: 'admin-1',
+        markedAt: '2025-03-02T09:00:00.000Z',
+        settledAt: '2025-03-02T09:00:00.000Z',
+        takenCredits: taken,
+        shortfallCredits: shortfall,
+        planEndsAt: null,
+      },
+    });
+  const page = (orders: AdminOrder[]) => ({ data: orders, pagination: { skip: 0, take: 10, total: orders.length } });
+  const ordersTable = () => screen.findByRole('table', { name: 'Orders of person2@example.com, newest first' });
+  const markButton = () => screen.getByRole('button', { name: 'Mark refunded (chargeback) — order 3f9a12bc' });
+  const reasonBox = (dialog: HTMLElement) =>
+    within(dialog).getByRole('textbox', { name: /^Reason \(the user sees it\)/ });
+  const confirmIn = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Mark refunded' });
+
+  async function openUser(orders: AdminOrder[]) {
+    serveUsers(3);
+    mocked.getAdminUserJobs.mockResolvedValue(jobsPage([]));
+    mocked.getAdminUserOrders.mockResolvedValue(page(orders));
+    renderAdminPage(<AdminUsersPage />, '/admin/users');
+    await selectUser('person2@example.com');
+    return ordersTable();
+  }
+
+  it('lists the orders with status, price and credits, and a refunded one’s taken credits, shortfall and reason', async () => {
+    const plan = order('9b0c0000-0000-4000-8000-000000000003', {
+      kind: 'plan',
+      planId: 'pro',
+      packageId: null,
+      credits: 0,
+    });
+    const table = await openUser([order(PAID_ID), refunded('7e7e0000-0000-4000-8000-000000000002', 40, 60), plan]);
+    expect(mocked.getAdminUserOrders).toHaveBeenCalledWith('user-2', { skip: 0, take: 10 }, expect.anything());
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent('3f9a12bc');
+    expect(rows[0]).toHaveTextContent('Paid');
+    expect(rows[0]).toHaveTextContent('100');
+    expect(rows[1]).toHaveTextContent('Refunded (chargeback)');
+    expect(rows[1]).toHaveTextContent('40 credits taken back');
+    expect(within(rows[1]!).getByText('Shortfall: 60 credits already spent, not taken back')).toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('Reason: “Card issuer reversed the payment”');
+    expect(rows[2]).toHaveTextContent('Pro plan — 1 month');
+    // Only a paid order offers the action.
+    expect(within(rows[0]!).getByRole('button', { name: /^Mark refunded \(chargeback\)/ })).toBeInTheDocument();
+    expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('asks for confirmation with a required reason, marks the order once with one key, and shows the shortfall after', async () => {
+    let finish!: (value: { data: AdminOrder }) => void;
+    mocked.chargeBackAdminOrder.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    await openUser([order(PAID_ID)]);
+    await userEvent.click(markButton());
+
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Mark order 3f9a12bc of person2@example.com refunded?',
+    });
+    expect(dialog).toHaveTextContent('The 100 credits this order granted are taken back from the balance');
+    await userEvent.click(confirmIn(dialog));
+    expect(await within(dialog).findByText('Say why, in a few words (at least 3 characters).')).toBeInTheDocument();
+    expect(reasonBox(dialog)).toHaveAttribute('aria-invalid', 'true');
+    expect(mocked.chargeBackAdminOrder).not.toHaveBeenCalled();
+
+    await userEvent.type(reasonBox(dialog), 'Card issuer reversed the payment');
+    await userEvent.click(confirmIn(dialog));
+    expect(mocked.chargeBackAdminOrder).toHaveBeenCalledWith(
+      PAID_ID,
+      { reason: 'Card issuer reversed the payment' },
+      expect.any(String),
+    );
+    // The list as commerce answers it after the chargeback.
+    mocked.getAdminUserOrders.mockResolvedValue(page([refunded(PAID_ID, 40, 60)]));
+    act(() => finish({ data: refunded(PAID_ID, 40, 60) }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        'Order 3f9a12bc marked refunded: 40 credits taken back; 60 credits could not be, the user had already spent them.',
+      ),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    const table = await ordersTable();
+    expect(await within(table).findByText('Shortfall: 60 credits already spent, not taken back')).toBeInTheDocument();
+    expect(within(table).queryByRole('button')).not.toBeInTheDocument();
+    expect(mocked.chargeBackAdminOrder).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a lost answer the same order is sent with the same key; a refusal (409) is shown in the dialog and the next try gets a new key', async () => {
+    const detail = 'This order was already marked refunded after a chargeback on 2025-03-02.';
+    mocked.chargeBackAdminOrder
+      .mockRejectedValueOnce(
+        new ApiError({ reason: 'network_error', status: 0, title: 'Offline', message: 'No connection.' }),
+      )
+      .mockRejectedValueOnce(
+        new ApiError({ reason: 'conflict', status: 409, title: 'Conflict', message: 'The request conflicts.', detail }),
+      )
+      .mockResolvedValueOnce({ data: refunded(PAID_ID, 100, 0) });
+    await openUser([order(PAID_ID)]);
+    await userEvent.click(markButton());
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.type(reasonBox(dialog), 'Reversed');
+    await userEvent.click(confirmIn(dialog));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('No connection.'));
+
+    await userEvent.click(confirmIn(dialog));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(`The order was not marked refunded. ${detail}`);
+    await userEvent.click(confirmIn(dialog));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Order 3f9a12bc marked refunded: 100 credits taken back.'),
+    );
+    const keys = mocked.chargeBackAdminOrder.mock.calls.map((call) => call[2]);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
+
+  it('speaks Polish too', async () => {
+    await act(() => setLanguage('pl'));
+    try {
+      serveUsers(3);
+      mocked.getAdminUserJobs.mockResolvedValue(jobsPage([]));
+      mocked.getAdminUserOrders.mockResolvedValue(page([order(PAID_ID)]));
+      renderAdminPage(<AdminUsersPage />, '/admin/users');
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Pokaż zadania użytkownika person2@example.com' }),
+      );
+      expect(await screen.findByRole('heading', { name: 'Zamówienia' })).toBeInTheDocument();
+      expect(await screen.findByText('Opłacone')).toBeInTheDocument();
+      await userEvent.click(
+        screen.getByRole('button', { name: 'Oznacz jako zwrócone (obciążenie zwrotne) — zamówienie 3f9a12bc' }),
+      );
+      expect(
+        await screen.findByRole('alertdialog', {
+          name: 'Oznaczyć zamówienie 3f9a12bc użytkownika person2@example.com jako zwrócone?',
+        }),
+      ).toBeInTheDocument();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 });

@@ -107,6 +107,15 @@ function LineDescription({ line }: { line: BillingLedgerLine }) {
     case 'release':
       text = refunded(line.reason);
       break;
+    case 'chargeback': {
+      // The order's payment was reversed by the card issuer; `reason` holds the administrator's words.
+      const why = line.reason?.trim();
+      const number = order ? order.slice(0, SHORT_ORDER_ID_LENGTH) : '';
+      text = why
+        ? t('kind.chargebackWithReason', { order: number, reason: why })
+        : t('kind.chargeback', { order: number });
+      break;
+    }
     default: {
       // An administrator's adjustment: `reason` holds the words they wrote for the user.
       const why = line.reason?.trim();

@@ -223,6 +223,40 @@ describe('Credit history (/billing)', () => {
     expect(headers.map((header) => header.textContent)).toEqual(['Korekta: Zwrot za awarię', 'Korekta']);
   });
 
+  const chargebackLine = (id: string, reason: string | null) =>
+    line(id, {
+      kind: 'chargeback',
+      balanceDelta: -40,
+      reference: '3f9a12bc-4b5e-4c1d-9e8f-0a1b2c3d4e5f',
+      referenceType: 'order',
+      reason,
+    });
+
+  it('a chargeback names the reversed order, linking to it, and the administrator’s reason', async () => {
+    serveLedger(() =>
+      ledgerPage([chargebackLine('c-1', 'Card issuer reversed the payment'), chargebackLine('c-2', null)]),
+    );
+    renderBilling();
+    const grid = await screen.findByRole('table');
+    const link = within(grid).getByRole('link', {
+      name: 'Payment reversed (chargeback) — order 3f9a12bc: Card issuer reversed the payment',
+    });
+    expect(link).toHaveAttribute('href', '/payment/success?orderId=3f9a12bc-4b5e-4c1d-9e8f-0a1b2c3d4e5f');
+    expect(
+      within(grid).getByRole('link', { name: 'Payment reversed (chargeback) — order 3f9a12bc' }),
+    ).toBeInTheDocument();
+  });
+
+  it('a chargeback in Polish', async () => {
+    await act(() => setLanguage('pl'));
+    serveLedger(() => ledgerPage([chargebackLine('c-1', 'Bank cofnął płatność')]));
+    renderBilling();
+    const headers = within(await screen.findByRole('table')).getAllByRole('rowheader');
+    expect(headers.map((header) => header.textContent)).toEqual([
+      'Płatność cofnięta (obciążenie zwrotne) — zamówienie 3f9a12bc: Bank cofnął płatność',
+    ]);
+  });
+
   it('speaks Polish too (the default language), reasons included', async () => {
     await act(() => setLanguage('pl'));
     renderBilling();

@@ -14,7 +14,8 @@ export const KIND_GROUPS = {
   holds: ['hold'],
   charges: ['capture'],
   refunds: ['release', 'refund'],
-  adjustments: ['adjustment'],
+  // Corrections made by the administrator: adjustments and chargebacks (a reversed payment's credits taken back).
+  adjustments: ['adjustment', 'chargeback'],
 } as const satisfies Record<string, readonly LedgerKind[]>;
 export type KindGroup = keyof typeof KIND_GROUPS;
 export const KIND_GROUP_NAMES = Object.keys(KIND_GROUPS) as KindGroup[];

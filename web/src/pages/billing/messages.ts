@@ -46,6 +46,8 @@ export const billingHistoryMessages = {
       refundNoOrder: 'Refund',
       adjustment: 'Adjustment',
       adjustmentWithReason: 'Adjustment: {{reason}}',
+      chargeback: 'Payment reversed (chargeback) — order {{order}}',
+      chargebackWithReason: 'Payment reversed (chargeback) — order {{order}}: {{reason}}',
     },
     allowance: {
       taken: '1 generation of your plan',
@@ -108,6 +110,8 @@ export const billingHistoryMessages = {
       refundNoOrder: 'Zwrot',
       adjustment: 'Korekta',
       adjustmentWithReason: 'Korekta: {{reason}}',
+      chargeback: 'Płatność cofnięta (obciążenie zwrotne) — zamówienie {{order}}',
+      chargebackWithReason: 'Płatność cofnięta (obciążenie zwrotne) — zamówienie {{order}}: {{reason}}',
     },
     allowance: {
       taken: '1 generacja z Twojego planu',

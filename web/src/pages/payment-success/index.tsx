@@ -95,6 +95,7 @@ function PaymentStatus({ orderId, balanceBefore }: { orderId: string; balanceBef
             </p>
           ))}
         {order.status === 'expired' && <p>{t('expiredLead')}</p>}
+        {order.status === 'refunded' && <p>{t('refundedLead')}</p>}
         <OrderOutcome order={order} balanceBefore={balanceBefore} />
       </div>
       <Card as="section" aria-label={t('title')}>
@@ -115,6 +116,8 @@ function titleOf(order: Order, t: (key: string) => string): string {
       return t('cancelledTitle');
     case 'expired':
       return t('expiredTitle');
+    case 'refunded':
+      return t('refundedTitle');
     default:
       return t('title');
   }

@@ -9,6 +9,9 @@ export const paymentSuccessMessages = {
     cancelledTitle: 'Payment cancelled',
     expiredTitle: 'Payment expired',
     expiredLead: 'The order was not paid in time.',
+    refundedTitle: 'Payment reversed',
+    refundedLead:
+      'The payment for this order was reversed by the card issuer (a chargeback), so what it bought was taken back.',
     late: {
       title: 'Still waiting for the confirmation',
       text: 'If you paid, your purchase is added automatically as soon as the confirmation arrives — you can leave this page.',
@@ -40,6 +43,9 @@ export const paymentSuccessMessages = {
     cancelledTitle: 'Płatność anulowana',
     expiredTitle: 'Płatność wygasła',
     expiredLead: 'Zamówienie nie zostało opłacone na czas.',
+    refundedTitle: 'Płatność cofnięta',
+    refundedLead:
+      'Wydawca karty cofnął płatność za to zamówienie (obciążenie zwrotne), więc to, co kupiono, zostało odebrane.',
     late: {
       title: 'Wciąż czekamy na potwierdzenie',
       text: 'Jeśli zapłaciłeś, zakup zostanie dodany automatycznie, gdy tylko dotrze potwierdzenie — możesz opuścić tę stronę.',

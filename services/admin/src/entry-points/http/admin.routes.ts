@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import {
   AdminMarkFailedRequestSchema,
+  ChargebackRequestSchema,
   CreditAdjustmentRequestSchema,
   type AdminJobDetailPage,
   type AdminLogsPage,
@@ -28,6 +29,7 @@ import {
   IdParamSchema,
   LogsQuerySchema,
   UserJobsQuerySchema,
+  UserOrdersQuerySchema,
   UsersQuerySchema,
 } from './request-schemas';
 
@@ -43,11 +45,14 @@ export interface AdminRoutesDeps {
   deadLetters: Omit<DeadLetterRoutesDeps, 'audited'>;
 }
 
-/** The administrator's Idempotency-Key (the gateway requires one on every state-changing call): one adjustment per key. */
-const AdjustmentKeySchema = z.string().trim().min(1, 'An Idempotency-Key is required.').max(200);
+/**
+ * The administrator's Idempotency-Key (the gateway requires one on every state-changing call), forwarded to
+ * commerce: one adjustment, one chargeback per key.
+ */
+const MoneyActionKeySchema = z.string().trim().min(1, 'An Idempotency-Key is required.').max(200);
 
 const idTarget =
-  (kind: 'user' | 'job'): TargetOf =>
+  (kind: 'user' | 'job' | 'order'): TargetOf =>
   (req) => {
     const id = typeof req.params.id === 'string' ? req.params.id : null;
     return { targetId: id, userId: kind === 'user' ? id : null };
@@ -101,6 +106,16 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
     }),
   );
 
+  router.get(
+    '/admin/users/:id/orders',
+    audited('users.orders.list', idTarget('user'), async ({ req, res, admin, correlationId }) => {
+      const page = parseInput(UserOrdersQuerySchema, firstValues(req.query));
+      const body = await holds.userOrders(admin, idOf(req), page, correlation(correlationId));
+      res.set('Cache-Control', 'private, no-store').json(body);
+      return { returned: body.data.length };
+    }),
+  );
+
   router.delete(
     '/admin/users/:id',
     audited('users.delete', idTarget('user'), async ({ req, res, admin, correlationId }) => {
@@ -149,7 +164,7 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
     audited('credits.adjust', idTarget('user'), async ({ req, res, admin, correlationId }) => {
       const userId = idOf(req);
       const adjustment = parseInput(CreditAdjustmentRequestSchema, req.body);
-      const key = parseInput(AdjustmentKeySchema, req.get('idempotency-key'));
+      const key = parseInput(MoneyActionKeySchema, req.get('idempotency-key'));
       const { status, body } = await holds.adjustCredits(admin, userId, adjustment, key, correlation(correlationId));
       res.status(status).json(body);
       return {
@@ -158,6 +173,27 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
         reason: adjustment.reason,
         applied: body.data.applied,
         balance: body.data.balance,
+      };
+    }),
+  );
+
+  // A payment reversed by the card issuer: the order is marked refunded and its credits taken back (commerce
+  // records any it could not take as the shortfall). Audited with the reason and what was taken.
+  router.post(
+    '/admin/orders/:id/chargeback',
+    audited('orders.chargeback', idTarget('order'), async ({ req, res, admin, correlationId }) => {
+      const orderId = idOf(req);
+      const chargeback = parseInput(ChargebackRequestSchema, req.body);
+      const key = parseInput(MoneyActionKeySchema, req.get('idempotency-key'));
+      const { status, body } = await holds.chargeBack(admin, orderId, chargeback, key, correlation(correlationId));
+      res.status(status).json(body);
+      const recorded = body.data.chargeback;
+      return {
+        userId: body.data.userId,
+        reason: chargeback.reason,
+        replayed: status === 200,
+        takenCredits: recorded?.takenCredits ?? null,
+        shortfallCredits: recorded?.shortfallCredits ?? null,
       };
     }),
   );

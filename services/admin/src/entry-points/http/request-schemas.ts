@@ -5,6 +5,7 @@ export {
   AdminIdParamsSchema as IdParamSchema,
   AdminLogsQuerySchema as LogsQuerySchema,
   AdminUserJobsQuerySchema as UserJobsQuerySchema,
+  AdminUserOrdersQuerySchema as UserOrdersQuerySchema,
   AdminUsersQuerySchema as UsersQuerySchema,
 } from '@kadr/contracts';
 

@@ -72,6 +72,18 @@ export interface AccountRepository {
    */
   adjust(userId: string, adjustmentId: string, delta: number, change: AccountChange): Promise<Account | null>;
   /**
+   * Takes `take` credits back once per `takeBackId` (a chargeback), only while at least `take` are available —
+   * held credits are never taken, the balance never goes below zero — and, with `allAvailable`, only while
+   * exactly `take` are: the caller took everything it read as available, so credits that arrived since must
+   * be read again rather than left out. Null when that take-back was already applied or the read is stale.
+   */
+  takeBack(
+    userId: string,
+    takeBackId: string,
+    take: { credits: number; allAvailable: boolean },
+    change: AccountChange,
+  ): Promise<Account | null>;
+  /**
    * Replaces the subscription if it is still the one read (`expected`, null = none), and
    * records `appliedOrderId` (null when that order was already applied). Null when it changed meanwhile.
    */

@@ -332,6 +332,63 @@ describeRepositoryContract<AccountRepository>(
         });
       });
 
+      it('takes back once per take-back, never held credits nor below zero; all-available only while exactly that', async () => {
+        const userId = newUserId();
+        await getRepo().open(userId, welcome(100));
+        await getRepo().holdCredits(userId, creditHold('job', 30), holdChange('job', 30)); // 70 available
+        const change = (take: number, shortfall: number) =>
+          accountChange({
+            kind: 'chargeback',
+            balanceDelta: 0 - take,
+            reference: 'order-1',
+            reason: 'r',
+            shortfall,
+            correlationId: 'c',
+          });
+        // More than available, or "everything" read when 60 was available: stale reads change nothing.
+        expect(
+          await getRepo().takeBack(userId, 'chargeback:o0', { credits: 71, allAvailable: false }, change(71, 0)),
+        ).toBeNull();
+        expect(
+          await getRepo().takeBack(userId, 'chargeback:o0', { credits: 60, allAvailable: true }, change(60, 40)),
+        ).toBeNull();
+        // Five racers of one take-back: one applies it.
+        const taken = await Promise.all(
+          Array.from({ length: 5 }, () =>
+            getRepo().takeBack(userId, 'chargeback:o1', { credits: 50, allAvailable: false }, change(50, 0)),
+          ),
+        );
+        expect(succeeded(taken)).toBe(1);
+        expect(await getRepo().get(userId)).toMatchObject({ balance: 50, held: 30, available: 20 });
+        // A second order's take-back of everything left (20 of 100: 80 short), then of nothing at all.
+        const all = await getRepo().takeBack(
+          userId,
+          'chargeback:o2',
+          { credits: 20, allAvailable: true },
+          change(20, 80),
+        );
+        expect(all).toMatchObject({ balance: 30, held: 30, available: 0 });
+        const none = await getRepo().takeBack(
+          userId,
+          'chargeback:o3',
+          { credits: 0, allAvailable: true },
+          change(0, 100),
+        );
+        expect(none).toMatchObject({ balance: 30, held: 30, available: 0 });
+        expect(none?.appliedOrderIds).toEqual(
+          expect.arrayContaining(['chargeback:o1', 'chargeback:o2', 'chargeback:o3']),
+        );
+        expect(
+          await getRepo().takeBack(userId, 'chargeback:o2', { credits: 0, allAvailable: true }, change(0, 0)),
+        ).toBeNull();
+        const lines = (await getRepo().get(userId))?.outbox.filter((c) => c.kind === 'chargeback');
+        expect(lines?.map((c) => [c.balanceDelta, c.shortfall])).toEqual([
+          [-50, 0],
+          [-20, 80],
+          [0, 100],
+        ]);
+      });
+
       it('adjusts once per adjustment, never below what is available (held credits stay), even concurrently', async () => {
         const userId = newUserId();
         await getRepo().open(userId, welcome(50));

@@ -151,6 +151,27 @@ export class MemoryAccountRepository implements AccountRepository {
     );
   }
 
+  takeBack(
+    userId: string,
+    takeBackId: string,
+    take: { credits: number; allAvailable: boolean },
+    change: AccountChange,
+  ): Promise<Account | null> {
+    return this.accounts.updateOne(
+      (a) => a.userId === userId,
+      (a) =>
+        !a.appliedOrderIds.includes(takeBackId) &&
+        (take.allAvailable ? a.available === take.credits : a.available >= take.credits),
+      (a) => {
+        a.balance -= take.credits;
+        a.available -= take.credits;
+        a.appliedOrderIds.push(takeBackId);
+        a.outbox.push(change);
+        a.updatedAt = change.occurredAt;
+      },
+    );
+  }
+
   replaceSubscription(
     userId: string,
     expected: SubscriptionVersion | null,

@@ -68,6 +68,7 @@ export const accountChangeSchema = new Schema<AccountChange>(
     allowanceDelta: { type: Number, required: true },
     reference: { type: String, required: true },
     reason: String,
+    shortfall: Number,
     correlationId: { type: String, required: true },
     traceparent: String,
     occurredAt: { type: Date, required: true },
@@ -266,6 +267,28 @@ export class MongooseAccountRepository implements AccountRepository {
       {
         $inc: { balance: delta, available: delta },
         $push: { appliedOrderIds: adjustmentId, outbox: change },
+        $set: { updatedAt: change.occurredAt },
+      },
+    );
+  }
+
+  takeBack(
+    userId: string,
+    takeBackId: string,
+    take: { credits: number; allAvailable: boolean },
+    change: AccountChange,
+  ): Promise<Account | null> {
+    return this.update(
+      'accounts.takeBack',
+      {
+        userId,
+        appliedOrderIds: { $ne: takeBackId },
+        available: take.allAvailable ? take.credits : { $gte: take.credits },
+      },
+      {
+        // `0 - credits`: taking nothing must not $inc by −0 (a double in BSON).
+        $inc: { balance: 0 - take.credits, available: 0 - take.credits },
+        $push: { appliedOrderIds: takeBackId, outbox: change },
         $set: { updatedAt: change.occurredAt },
       },
     );

@@ -72,6 +72,24 @@ describeRepositoryContract<LedgerRepository>(
       expect((await getRepo().listByUser(userId))[0]?.reason).toBe('cancelled');
     });
 
+    it('keeps the reason and the shortfall of a chargeback', async () => {
+      const userId = newUserId();
+      const chargeback = {
+        ...accountChange({
+          kind: 'chargeback',
+          balanceDelta: -40,
+          reference: 'order-1',
+          reason: 'Card issuer reversed',
+          shortfall: 60,
+          correlationId: 'c',
+        }),
+        userId,
+      };
+      await getRepo().append([chargeback]);
+      expect(await getRepo().listByReference(userId, 'order-1')).toEqual([chargeback]);
+      expect((await getRepo().listByUser(userId))[0]).toMatchObject({ reason: 'Card issuer reversed', shortfall: 60 });
+    });
+
     it('deletes a user’s entries (purge)', async () => {
       const userId = newUserId();
       const other = newUserId();

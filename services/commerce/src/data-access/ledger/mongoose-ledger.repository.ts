@@ -18,6 +18,7 @@ const ledgerSchema = new Schema<LedgerDocument>(
     allowanceDelta: { type: Number, required: true },
     reference: { type: String, required: true },
     reason: String,
+    shortfall: Number,
     correlationId: { type: String, required: true },
     occurredAt: { type: Date, required: true },
   },

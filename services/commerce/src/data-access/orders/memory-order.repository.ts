@@ -1,7 +1,11 @@
-import { MemoryCollection, isDuplicateKeyError, type PersistenceOptions } from '@kadr/documents';
+import { MemoryCollection, isDuplicateKeyError, type DeepReadonly, type PersistenceOptions } from '@kadr/documents';
 import { outboxStatsOf, type OutboxStats } from '@kadr/outbox';
-import type { Order } from '../../domain/orders/order';
+import type { ChargebackOutcome, Order, OrderChargeback } from '../../domain/orders/order';
 import type { OrderRepository, OrderTransition, PendingOrderEvents } from './order.repository';
+
+const isUnsettled = (o: DeepReadonly<Order>): boolean => o.status === 'refunded' && o.chargeback?.settledAt === null;
+const byMarkedAt = (a: DeepReadonly<Order>, b: DeepReadonly<Order>): number =>
+  (a.chargeback?.markedAt.getTime() ?? 0) - (b.chargeback?.markedAt.getTime() ?? 0);
 
 export class MemoryOrderRepository implements OrderRepository {
   private constructor(private readonly orders: MemoryCollection<Order>) {}
@@ -75,6 +79,34 @@ export class MemoryOrderRepository implements OrderRepository {
       sort: { createdAt: 1 },
       limit,
     });
+  }
+
+  chargeBack(orderId: string, chargeback: OrderChargeback): Promise<Order | null> {
+    return this.orders.updateOne(
+      orderId,
+      (o) => o.status === 'paid',
+      (o) => {
+        o.status = 'refunded';
+        o.chargeback = chargeback;
+        o.updatedAt = chargeback.markedAt;
+      },
+    );
+  }
+
+  settleChargeback(orderId: string, outcome: ChargebackOutcome): Promise<Order | null> {
+    return this.orders.updateOne(orderId, isUnsettled, (o) => {
+      Object.assign(o.chargeback!, outcome);
+      o.updatedAt = outcome.settledAt;
+    });
+  }
+
+  listUnsettledChargebacks(limit: number): Promise<Order[]> {
+    return this.orders.find(isUnsettled, { sort: byMarkedAt, limit });
+  }
+
+  async unsettledChargebackStats(): Promise<OutboxStats> {
+    const waiting = await this.orders.find(isUnsettled);
+    return outboxStatsOf(waiting.map((o) => o.chargeback!.markedAt));
   }
 
   async takeOutbox(limit: number): Promise<PendingOrderEvents[]> {

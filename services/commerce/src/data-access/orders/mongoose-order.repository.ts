@@ -1,7 +1,7 @@
 import { OUTBOX_ENTRY_FIELDS, type OutboxStats } from '@kadr/outbox';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { arrayElementStats, isDuplicateKeyError, toDbTransientError } from '@kadr/documents';
-import type { EncodedOutboxEvent, Order } from '../../domain/orders/order';
+import type { ChargebackOutcome, EncodedOutboxEvent, Order, OrderChargeback } from '../../domain/orders/order';
 import type { OrderRepository, OrderTransition, PendingOrderEvents } from './order.repository';
 
 interface OrderDocument extends Omit<Order, 'id'> {
@@ -11,6 +11,20 @@ interface OrderDocument extends Omit<Order, 'id'> {
 const outboxEventSchema = new Schema<EncodedOutboxEvent>(
   {
     ...OUTBOX_ENTRY_FIELDS,
+  },
+  { _id: false, id: false },
+);
+
+const chargebackSchema = new Schema<OrderChargeback>(
+  {
+    reason: { type: String, required: true },
+    idempotencyKey: { type: String, required: true },
+    markedBy: { type: String, required: true },
+    markedAt: { type: Date, required: true },
+    settledAt: { type: Date, default: null },
+    takenCredits: { type: Number, default: null },
+    shortfallCredits: { type: Number, default: null },
+    planEndsAt: { type: Date, default: null },
   },
   { _id: false, id: false },
 );
@@ -35,14 +49,17 @@ const orderSchema = new Schema<OrderDocument>(
     updatedAt: { type: Date, required: true },
     paidAt: { type: Date, default: null },
     outbox: { type: [outboxEventSchema], default: [] },
+    chargeback: { type: chargebackSchema, default: undefined },
   },
   { collection: 'orders', versionKey: false, id: false, minimize: false },
 );
 // Same user + same Idempotency-Key → the same order, even when two requests race.
 orderSchema.index({ userId: 1, idempotencyKey: 1 }, { unique: true });
 orderSchema.index({ status: 1, createdAt: 1 });
-// A user's order history, newest first.
+// A user's order history (theirs and the administrator's list), newest first.
 orderSchema.index({ userId: 1, createdAt: -1, _id: -1 });
+/** A refunded order whose take-back is not recorded yet (found through the status index: refunded orders are few). */
+const UNSETTLED_CHARGEBACK = { status: 'refunded', 'chargeback.settledAt': null } as const;
 
 const toOrder = ({ _id, ...rest }: OrderDocument): Order => ({ id: _id, ...rest });
 
@@ -130,6 +147,58 @@ export class MongooseOrderRepository implements OrderRepository {
       return docs.map(toOrder);
     } catch (err) {
       throw toDbTransientError(err, 'orders.listPendingCreatedBefore');
+    }
+  }
+
+  chargeBack(orderId: string, chargeback: OrderChargeback): Promise<Order | null> {
+    return this.update(
+      'orders.chargeBack',
+      { _id: orderId, status: 'paid' },
+      { $set: { status: 'refunded', chargeback, updatedAt: chargeback.markedAt } },
+    );
+  }
+
+  settleChargeback(orderId: string, outcome: ChargebackOutcome): Promise<Order | null> {
+    return this.update(
+      'orders.settleChargeback',
+      { _id: orderId, ...UNSETTLED_CHARGEBACK },
+      {
+        $set: {
+          'chargeback.settledAt': outcome.settledAt,
+          'chargeback.takenCredits': outcome.takenCredits,
+          'chargeback.shortfallCredits': outcome.shortfallCredits,
+          'chargeback.planEndsAt': outcome.planEndsAt,
+          updatedAt: outcome.settledAt,
+        },
+      },
+    );
+  }
+
+  async listUnsettledChargebacks(limit: number): Promise<Order[]> {
+    try {
+      const docs = await this.orders
+        .find(UNSETTLED_CHARGEBACK)
+        .sort({ 'chargeback.markedAt': 1 })
+        .limit(limit)
+        .lean<OrderDocument[]>();
+      return docs.map(toOrder);
+    } catch (err) {
+      throw toDbTransientError(err, 'orders.listUnsettledChargebacks');
+    }
+  }
+
+  async unsettledChargebackStats(): Promise<OutboxStats> {
+    try {
+      const [pending, oldest] = await Promise.all([
+        this.orders.countDocuments(UNSETTLED_CHARGEBACK).exec(),
+        this.orders
+          .findOne(UNSETTLED_CHARGEBACK, { 'chargeback.markedAt': 1 })
+          .sort({ 'chargeback.markedAt': 1 })
+          .lean<Pick<OrderDocument, 'chargeback'>>(),
+      ]);
+      return { pending, oldestAt: oldest?.chargeback?.markedAt ?? null };
+    } catch (err) {
+      throw toDbTransientError(err, 'orders.unsettledChargebackStats');
     }
   }
 

@@ -1,5 +1,11 @@
 import type { OutboxStats } from '@kadr/outbox';
-import type { EncodedOutboxEvent, FinalOrderStatus, Order } from '../../domain/orders/order';
+import type {
+  ChargebackOutcome,
+  EncodedOutboxEvent,
+  FinalOrderStatus,
+  Order,
+  OrderChargeback,
+} from '../../domain/orders/order';
 
 export interface OrderTransition {
   to: FinalOrderStatus;
@@ -32,6 +38,14 @@ export interface OrderRepository {
   listForUser(userId: string, page: { skip: number; take: number }): Promise<{ items: Order[]; total: number }>;
   /** Pending orders created before `before`, oldest first (for expiry). */
   listPendingCreatedBefore(before: Date, limit: number): Promise<Order[]>;
+  /** paid → refunded with its chargeback (not yet settled); null when the order is not paid (or unknown). */
+  chargeBack(orderId: string, chargeback: OrderChargeback): Promise<Order | null>;
+  /** Fills a refunded order's take-back outcome once; null when it was already settled (or is no chargeback). */
+  settleChargeback(orderId: string, outcome: ChargebackOutcome): Promise<Order | null>;
+  /** Refunded orders whose take-back is not settled yet, oldest chargeback first (the relay finishes them). */
+  listUnsettledChargebacks(limit: number): Promise<Order[]>;
+  /** How many chargebacks wait for their take-back, and when the oldest was marked. */
+  unsettledChargebackStats(): Promise<OutboxStats>;
   takeOutbox(limit: number): Promise<PendingOrderEvents[]>;
   removeFromOutbox(orderId: string, eventIds: readonly string[]): Promise<void>;
   /** Events not yet published, over all orders, and when the oldest was written (its `createdAt`). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describeRepositoryContract } from '@kadr/documents/testing';
-import type { EncodedOutboxEvent, Order } from '../../domain/orders/order';
+import type { EncodedOutboxEvent, Order, OrderChargeback } from '../../domain/orders/order';
 import { MemoryOrderRepository } from './memory-order.repository';
 import { MongooseOrderRepository } from './mongoose-order.repository';
 import type { OrderRepository } from './order.repository';
@@ -38,6 +38,20 @@ const event = (id: string = randomUUID()): EncodedOutboxEvent => ({
   value: Buffer.from('bytes').toString('base64'),
   correlationId: 'c',
 });
+
+function chargeback(overrides: Partial<OrderChargeback> = {}): OrderChargeback {
+  return {
+    reason: 'Card issuer reversed',
+    idempotencyKey: `cb-${randomUUID()}`,
+    markedBy: 'the-admin',
+    markedAt: new Date(),
+    settledAt: null,
+    takenCredits: null,
+    shortfallCredits: null,
+    planEndsAt: null,
+    ...overrides,
+  };
+}
 
 describeRepositoryContract<OrderRepository>(
   'commerce-orders',
@@ -175,6 +189,66 @@ describeRepositoryContract<OrderRepository>(
       });
       await getRepo().removeFromOutbox(first.id, ['e1']);
       expect(await getRepo().outboxStats()).toEqual({ pending: 0, oldestAt: null });
+    });
+
+    it('marks only a paid order refunded, once, even concurrently; settles its chargeback once', async () => {
+      const paid = newOrder({ status: 'paid', paidAt: new Date() });
+      const pending = newOrder();
+      for (const o of [paid, pending]) await getRepo().create(o);
+      expect(await getRepo().chargeBack(pending.id, chargeback())).toBeNull();
+      expect(await getRepo().chargeBack(randomUUID(), chargeback())).toBeNull();
+
+      const marks = [chargeback({ idempotencyKey: 'a' }), chargeback({ idempotencyKey: 'b' }), chargeback()];
+      const results = await Promise.all(marks.map((mark) => getRepo().chargeBack(paid.id, mark)));
+      expect(results.filter((r) => r !== null)).toHaveLength(1);
+      const winner = results.find((r) => r !== null)!;
+      expect(winner.status).toBe('refunded');
+      expect(await getRepo().get(paid.id)).toEqual(winner);
+      expect(marks.map((m) => m.idempotencyKey)).toContain(winner.chargeback?.idempotencyKey);
+      expect(await getRepo().get(pending.id)).toMatchObject({ status: 'pending' });
+      expect((await getRepo().get(pending.id))?.chargeback ?? null).toBeNull();
+
+      const settledAt = new Date();
+      const outcomes = await Promise.all([
+        getRepo().settleChargeback(paid.id, { takenCredits: 40, shortfallCredits: 60, planEndsAt: null, settledAt }),
+        getRepo().settleChargeback(paid.id, { takenCredits: 1, shortfallCredits: 99, planEndsAt: null, settledAt }),
+      ]);
+      expect(outcomes.filter((r) => r !== null)).toHaveLength(1);
+      const settled = outcomes.find((r) => r !== null)!;
+      expect(settled.chargeback).toEqual({ ...winner.chargeback, ...settled.chargeback, settledAt });
+      expect(await getRepo().get(paid.id)).toEqual(settled);
+      expect(
+        await getRepo().settleChargeback(pending.id, {
+          takenCredits: 0,
+          shortfallCredits: 0,
+          planEndsAt: null,
+          settledAt,
+        }),
+      ).toBeNull();
+    });
+
+    it('lists the chargebacks not settled yet, oldest first, and counts them', async () => {
+      expect(await getRepo().unsettledChargebackStats()).toEqual({ pending: 0, oldestAt: null });
+      const oldest = new Date('2025-01-01T00:00:00.000Z');
+      const [a, b, c] = [1, 2, 3].map(() => newOrder({ status: 'paid', paidAt: new Date() }));
+      for (const o of [a!, b!, c!]) await getRepo().create(o);
+      await getRepo().chargeBack(a!.id, chargeback({ markedAt: new Date('2025-02-01T00:00:00.000Z') }));
+      await getRepo().chargeBack(b!.id, chargeback({ markedAt: oldest }));
+      expect((await getRepo().listUnsettledChargebacks(10)).map((o) => o.id)).toEqual([b!.id, a!.id]);
+      expect((await getRepo().listUnsettledChargebacks(1)).map((o) => o.id)).toEqual([b!.id]);
+      expect(await getRepo().unsettledChargebackStats()).toEqual({ pending: 2, oldestAt: oldest });
+
+      await getRepo().settleChargeback(b!.id, {
+        takenCredits: 100,
+        shortfallCredits: 0,
+        planEndsAt: null,
+        settledAt: new Date(),
+      });
+      expect((await getRepo().listUnsettledChargebacks(10)).map((o) => o.id)).toEqual([a!.id]);
+      expect(await getRepo().unsettledChargebackStats()).toEqual({
+        pending: 1,
+        oldestAt: new Date('2025-02-01T00:00:00.000Z'),
+      });
     });
 
     it('deletes a user’s orders (purge)', async () => {

@@ -3,7 +3,9 @@ import type { EventBus } from '@kadr/event-bus';
 import type { AccountChange, LedgerKind } from '../../domain/credits/account';
 import type { AccountRepository, PendingAccountChanges } from '../accounts/account.repository';
 import type { LedgerRepository } from '../ledger/ledger.repository';
+import type { Order } from '../../domain/orders/order';
 import type { OrderRepository } from '../orders/order.repository';
+import { chargebackSettlementsSource } from './chargeback-settlements';
 import { entriesSource, OutboxRelay, type OutboxRelayOptions, type OutboxSource } from '@kadr/outbox';
 import { inTraceOf } from '@kadr/telemetry';
 
@@ -12,6 +14,8 @@ const REASON: Record<LedgerKind, CreditsChangeReason> = {
   purchase: CreditsChangeReason.GRANT,
   refund: CreditsChangeReason.ADJUSTMENT,
   adjustment: CreditsChangeReason.ADJUSTMENT,
+  // The proto's reasons predate chargebacks: a correction the administrator made, as an adjustment is.
+  chargeback: CreditsChangeReason.ADJUSTMENT,
   hold: CreditsChangeReason.HOLD,
   capture: CreditsChangeReason.CAPTURE,
   release: CreditsChangeReason.RELEASE,
@@ -80,18 +84,28 @@ export interface CommerceOutboxRelayOptions extends Omit<OutboxRelayOptions, 'so
   ledger: LedgerRepository;
   orders: OrderRepository;
   bus: EventBus;
+  /** Takes back what a refunded order granted and records it on the order (the domain's, idempotent). */
+  settleChargeback: (order: Order) => Promise<unknown>;
 }
 
-/** Publishes what accounts and orders wrote to their outboxes (`credits.changed`, `payment.completed`). */
+/**
+ * Publishes what accounts and orders wrote to their outboxes (`credits.changed`, `payment.completed`), and
+ * finishes chargebacks whose take-back is not settled.
+ */
 export function commerceOutboxRelay({
   accounts,
   ledger,
   orders,
   bus,
+  settleChargeback,
   ...relay
 }: CommerceOutboxRelayOptions): OutboxRelay {
   return new OutboxRelay({
     ...relay,
-    sources: [accountChangesSource(accounts, ledger, bus), orderEventsSource(orders, bus)],
+    sources: [
+      accountChangesSource(accounts, ledger, bus),
+      orderEventsSource(orders, bus),
+      chargebackSettlementsSource(orders, settleChargeback),
+    ],
   });
 }

@@ -6,7 +6,7 @@ const JOB_KINDS: ReadonlySet<LedgerKind> = new Set(['hold', 'capture', 'release'
 
 function referenceTypeOf(entry: LedgerEntry): BillingLedgerLine['referenceType'] {
   if (JOB_KINDS.has(entry.kind)) return 'job';
-  if (entry.kind === 'purchase' || entry.kind === 'refund') return 'order';
+  if (entry.kind === 'purchase' || entry.kind === 'refund' || entry.kind === 'chargeback') return 'order';
   if (entry.reference.startsWith('welcome:')) return 'welcome';
   return 'other';
 }

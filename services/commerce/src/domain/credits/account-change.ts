@@ -9,6 +9,7 @@ export interface ChangeInput {
   allowanceDelta?: number;
   reference: string;
   reason?: string;
+  shortfall?: number;
   correlationId: string;
   at?: Date;
 }
@@ -23,6 +24,7 @@ export function accountChange(input: ChangeInput): AccountChange {
     allowanceDelta: input.allowanceDelta ?? 0,
     reference: input.reference,
     ...(input.reason ? { reason: input.reason } : {}),
+    ...(input.shortfall === undefined ? {} : { shortfall: input.shortfall }),
     correlationId: input.correlationId,
     ...currentTraceContext(),
     occurredAt: input.at ?? new Date(),

@@ -23,7 +23,10 @@ export interface Account {
   /** The most recent captured or released holds (bounded), so a repeated hold of a settled job is answered, not re-taken. */
   settledHolds: SettledHold[];
   subscription: Subscription | null;
-  /** Orders already granted or activated here: `payment.completed` applies once per order. */
+  /**
+   * Orders already granted or activated here (`payment.completed` applies once per order), and the other
+   * once-only changes: `adjustment:<key>`, `chargeback:<orderId>` (orders/chargebacks.ts).
+   */
   appliedOrderIds: string[];
   /** Changes not yet moved to the ledger and published by the relay. */
   outbox: AccountChange[];
@@ -91,13 +94,15 @@ export interface AccountChange {
   heldDelta: number;
   /** Change of the allowance used in the period (allowance holds and releases). */
   allowanceDelta: number;
-  /** The order id (grant, purchase), the job id (hold, capture, release), or a note's id. */
+  /** The order id (grant, purchase, chargeback), the job id (hold, capture, release), or a note's id. */
   reference: string;
   /**
    * Why, where the kind alone does not say: on a release, the job's end — its failure reason from the
    * error catalogue (`aiproxy_error`, `timeout`, …), `cancelled` by its owner, or `deleted`.
    */
   reason?: string;
+  /** On a chargeback: the credits its order granted that could not be taken back (spent or held). */
+  shortfall?: number;
   correlationId: string;
   /** W3C trace context of the work that made the change: its `credits.changed` joins that trace. */
   traceparent?: string;

@@ -1,5 +1,5 @@
-import type { Order as OrderView } from '@kadr/contracts';
-import type { Order } from './order';
+import type { AdminOrder, Order as OrderView, OrderChargeback as ChargebackView } from '@kadr/contracts';
+import type { Order, OrderChargeback } from './order';
 
 /** The order as its owner sees it (no user id, no idempotency key, no outbox). */
 export function orderView(order: Order): OrderView {
@@ -15,5 +15,26 @@ export function orderView(order: Order): OrderView {
     paymentUrl: order.paymentUrl,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt ? order.paidAt.toISOString() : null,
+  };
+}
+
+/** The order as the administrator sees it: whose it is and, once refunded, its chargeback (not its key). */
+export function adminOrderView(order: Order): AdminOrder {
+  return {
+    ...orderView(order),
+    userId: order.userId,
+    chargeback: order.chargeback ? chargebackView(order.chargeback) : null,
+  };
+}
+
+function chargebackView(chargeback: OrderChargeback): ChargebackView {
+  return {
+    reason: chargeback.reason,
+    markedBy: chargeback.markedBy,
+    markedAt: chargeback.markedAt.toISOString(),
+    settledAt: chargeback.settledAt?.toISOString() ?? null,
+    takenCredits: chargeback.takenCredits,
+    shortfallCredits: chargeback.shortfallCredits,
+    planEndsAt: chargeback.planEndsAt?.toISOString() ?? null,
   };
 }

@@ -3,8 +3,8 @@ import type { OrderStatus, PaymentProviderName, PlanId } from '@kadr/contracts';
 
 /**
  * An order: one purchase of a credit package or of a plan's period, priced when created.
- * States: pending → paid | failed | cancelled | expired, and nothing else (every transition is a
- * conditional update from `pending`).
+ * States: pending → paid | failed | cancelled | expired (every transition a conditional update from
+ * `pending`), and paid → refunded when the administrator records a chargeback (conditional on `paid`).
  */
 export interface Order {
   id: string;
@@ -32,9 +32,39 @@ export interface Order {
   paidAt: Date | null;
   /** Encoded events waiting for the relay (`payment.completed`), written with the transition. */
   outbox: EncodedOutboxEvent[];
+  /** Set with paid → refunded; absent on every other order (and on orders stored before chargebacks existed). */
+  chargeback?: OrderChargeback | null;
 }
+
+/**
+ * A chargeback recorded on a paid order. The order changes first (one conditional write, which decides
+ * that it happens at all); the take-back on the account follows and fills the outcome. Until then
+ * `settledAt` is null: the outbox relay finds such orders and finishes them (chargebacks.ts), so a crash
+ * between the two writes delays the take-back, never loses it.
+ */
+export interface OrderChargeback {
+  reason: string;
+  /** The administrator's Idempotency-Key: the same key again is a replay of this chargeback. */
+  idempotencyKey: string;
+  /** The administrator's user id. */
+  markedBy: string;
+  markedAt: Date;
+  settledAt: Date | null;
+  /** Credits taken back from the balance; null until settled. */
+  takenCredits: number | null;
+  /** Credits the order granted that could not be taken back (spent or held); null until settled. */
+  shortfallCredits: number | null;
+  /** A plan order: when the plan ends after losing the order's period; null when no plan time was taken. */
+  planEndsAt: Date | null;
+}
+
+/** What the take-back found and did (the chargeback's settled fields). */
+export type ChargebackOutcome = Pick<OrderChargeback, 'takenCredits' | 'shortfallCredits' | 'planEndsAt'> & {
+  settledAt: Date;
+};
 
 /** An event encoded at write time, so the relay publishes exactly what the transition decided. */
 export type EncodedOutboxEvent = OutboxEntry;
 
-export type FinalOrderStatus = Exclude<OrderStatus, 'pending'>;
+/** Where a pending order can go (refunded is reached from paid only). */
+export type FinalOrderStatus = Exclude<OrderStatus, 'pending' | 'refunded'>;

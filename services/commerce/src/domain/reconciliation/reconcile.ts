@@ -5,7 +5,8 @@ import type { Account, AccountChange } from '../credits/account';
 
 /**
  * Proves the account against its ledger: `balance == Σ ledger balance changes`,
- * `held == Σ ledger held changes == Σ open holds`, and nothing negative. Entries still in the
+ * `held == Σ ledger held changes == Σ open holds`, nothing negative, and each chargeback took back at most
+ * what its order granted (taken + shortfall = purchased, once per order, held untouched). Entries still in the
  * account's outbox count as ledger entries (the relay copies them with the same id), so the
  * check holds at any moment, not only after the relay ran.
  */
@@ -82,6 +83,7 @@ function compare(account: Account, ledgerEntries: readonly AccountChange[], pend
   if (account.held !== openHolds) problems.push(`held ${account.held} ≠ Σ open holds ${openHolds}`);
   if (account.available !== account.balance - account.held) problems.push('available ≠ balance − held');
   if (account.available < 0 || account.balance < 0 || account.held < 0) problems.push('a negative total');
+  problems.push(...chargebackProblems([...byId.values()]));
   return {
     userId: account.userId,
     ok: problems.length === 0,
@@ -94,4 +96,35 @@ function compare(account: Account, ledgerEntries: readonly AccountChange[], pend
     pendingEntries,
     problems,
   };
+}
+
+/**
+ * A chargeback line takes back what its order's purchase line granted: the credits taken plus the shortfall
+ * recorded are exactly the purchase, taken is not negative, held credits are not touched, and an order has
+ * one chargeback line at most.
+ */
+function chargebackProblems(entries: readonly AccountChange[]): string[] {
+  const problems: string[] = [];
+  const purchased = new Map<string, number>();
+  for (const entry of entries) {
+    if (entry.kind === 'purchase')
+      purchased.set(entry.reference, (purchased.get(entry.reference) ?? 0) + entry.balanceDelta);
+  }
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    if (entry.kind !== 'chargeback') continue;
+    const order = entry.reference;
+    const taken = 0 - entry.balanceDelta;
+    const granted = purchased.get(order) ?? 0;
+    if (seen.has(order)) problems.push(`order ${order} has more than one chargeback line`);
+    seen.add(order);
+    if (taken < 0 || entry.heldDelta !== 0)
+      problems.push(`chargeback of order ${order} adds credits or moves held ones`);
+    if (taken + (entry.shortfall ?? 0) !== granted) {
+      problems.push(
+        `chargeback of order ${order}: taken ${taken} + shortfall ${entry.shortfall ?? 0} ≠ purchased ${granted}`,
+      );
+    }
+  }
+  return problems;
 }

@@ -4,6 +4,7 @@ import {
   inCurrentPeriod,
   newSubscription,
   subscriptionView,
+  withoutOnePeriod,
 } from './subscription-rules';
 
 const at = (iso: string) => new Date(iso);
@@ -89,5 +90,30 @@ describe('subscription rules', () => {
       tier: 'FREE',
       maxResolution: '720p',
     });
+  });
+
+  it('a chargeback takes one period off the plan’s end, never before now; another plan or none loses nothing', () => {
+    const starter = newSubscription('starter', 'o1', activation);
+    const twoPeriods = applyPlanOrder(starter, 'starter', 'o2', at('2025-01-20T00:00:00Z'))!;
+    expect(twoPeriods.endsAt).toEqual(at('2025-03-10T00:00:00Z'));
+    expect(withoutOnePeriod(twoPeriods, 'starter', at('2025-01-20T00:00:00Z'))).toMatchObject({
+      endsAt: at('2025-02-10T00:00:00Z'),
+      allowanceUsed: 0,
+    });
+    // In the second period already: what was used is used, the plan ends now.
+    expect(withoutOnePeriod(twoPeriods, 'starter', at('2025-02-20T00:00:00Z'))?.endsAt).toEqual(
+      at('2025-02-20T00:00:00Z'),
+    );
+    expect(withoutOnePeriod(starter, 'starter', at('2025-01-20T00:00:00Z'))?.endsAt).toEqual(
+      at('2025-01-20T00:00:00Z'),
+    );
+    // A cancelled plan ends with its period: one period less is now.
+    const cancelled = { ...twoPeriods, cancelAtPeriodEnd: true, endsAt: twoPeriods.periodEnd };
+    expect(withoutOnePeriod(cancelled, 'starter', at('2025-01-20T00:00:00Z'))?.endsAt).toEqual(
+      at('2025-01-20T00:00:00Z'),
+    );
+    expect(withoutOnePeriod(twoPeriods, 'pro', at('2025-01-20T00:00:00Z'))).toBeNull();
+    expect(withoutOnePeriod(starter, 'starter', at('2025-03-01T00:00:00Z'))).toBeNull();
+    expect(withoutOnePeriod(null, 'starter', at('2025-01-20T00:00:00Z'))).toBeNull();
   });
 });

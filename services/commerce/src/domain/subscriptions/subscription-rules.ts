@@ -74,6 +74,19 @@ export function applyPlanOrder(
   return newSubscription(planId, orderId, now);
 }
 
+/**
+ * The plan after a chargeback of one of its paid periods: it ends one monthly period earlier, but not
+ * before `now` (what was already used cannot be given back); ending at `now` when that was its only period
+ * left. Null when there is no time to take: the plan is not running, or it is a different plan (the
+ * order's own time ran out before it started, or the order was never applied to it).
+ */
+export function withoutOnePeriod(current: Subscription | null, planId: PlanId, now: Date): Subscription | null {
+  if (!isRunning(current, now) || current.planId !== planId) return null;
+  const months = Math.round(monthsBetween(current.activatedAt, current.endsAt));
+  const shortened = addMonths(current.activatedAt, months - 1);
+  return { ...current, endsAt: shortened > now ? shortened : now };
+}
+
 function monthsBetween(from: Date, to: Date): number {
   let months = 0;
   while (addMonths(from, months + 1) <= to) months += 1;

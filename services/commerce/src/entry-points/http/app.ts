@@ -12,6 +12,7 @@ import type { LedgerRepository } from '../../data-access/ledger/ledger.repositor
 import type { Commerce } from '../../domain/commerce';
 import type { TpayWiring } from '../../integrations/tpay/tpay-wiring';
 import { commerceMetricsOf } from '../metrics/commerce-metrics';
+import { adminOrdersRoutes } from './admin-orders.routes';
 import { billingRoutes } from './billing.routes';
 import { catalogueRoutes } from './catalogue.routes';
 import { creditsRoutes } from './credits.routes';
@@ -49,6 +50,7 @@ export function createCommerceApp(options: CommerceAppOptions): HttpApp {
   authenticated.use(creditsRoutes(options.accounts, options.subscriptions));
   authenticated.use(ordersRoutes(options.orders, options.tpay));
   authenticated.use(billingRoutes(options.billing));
+  authenticated.use(adminOrdersRoutes({ orders: options.orders.repository, chargebacks: options.chargebacks }));
   authenticated.use(
     internalRoutes({
       accounts: options.accounts,

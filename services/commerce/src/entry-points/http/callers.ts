@@ -1,5 +1,6 @@
-import type { Response } from 'express';
-import { HttpProblem, callerOf, type InternalCaller } from '@kadr/http-kit';
+import type { Request, Response } from 'express';
+import { z } from 'zod';
+import { HttpProblem, callerOf, parseInput, type InternalCaller } from '@kadr/http-kit';
 
 export type UserCaller = Extract<InternalCaller, { kind: 'user' }>;
 
@@ -23,6 +24,22 @@ export function requireService(res: Response, ...services: string[]): void {
     throw new HttpProblem('forbidden', { detail: 'This call is for internal services only.' });
   }
 }
+
+/**
+ * The administrator only, a service token refused: the call is a person's decision about money, which the
+ * admin service audits. `detail` says who may do it.
+ */
+export function requireAdministrator(res: Response, detail: string): UserCaller {
+  const caller = callerOf(res);
+  if (caller.kind !== 'user' || !isAdministrator(caller)) throw new HttpProblem('forbidden', { detail });
+  return caller;
+}
+
+/** The administrator's Idempotency-Key (the admin service forwards the gateway's): their change applies once per key. */
+const AdministratorKeySchema = z.string().trim().min(1, 'An Idempotency-Key is required.').max(200);
+
+export const administratorKeyOf = (req: Request): string =>
+  parseInput(AdministratorKeySchema, req.get('idempotency-key'));
 
 /** The administrator or any internal service (operations endpoints). */
 export function requireAdministratorOrService(res: Response): void {

@@ -9,14 +9,19 @@ import type { CreditAccounts } from '../../domain/credits/accounts';
 import type { Holds, HoldView } from '../../domain/credits/holds';
 import { reconcileAccount } from '../../domain/reconciliation/reconcile';
 import { entitlementsOf, subscriptionView } from '../../domain/subscriptions/subscription-rules';
-import { correlationIdOf, isAdministrator, requireAdministratorOrService, requireService } from './callers';
+import {
+  administratorKeyOf,
+  correlationIdOf,
+  isAdministrator,
+  requireAdministrator,
+  requireAdministratorOrService,
+  requireService,
+} from './callers';
 
 const UserIdSchema = z.object({ userId: z.string().min(1).max(128) });
 const JobIdSchema = z.object({ jobId: z.string().min(1).max(128) });
 const HoldLookupSchema = z.object({ userId: z.string().min(1).max(128) });
 const LedgerLookupSchema = z.object({ userId: z.string().min(1).max(128), reference: z.string().min(1).max(128) });
-/** The administrator's Idempotency-Key (forwarded by admin): one adjustment per key. */
-const AdjustmentKeySchema = z.string().trim().min(1, 'An Idempotency-Key is required.').max(200);
 
 /** The only service that places holds and reads them. */
 const HOLD_CALLERS = ['jobs'];
@@ -94,12 +99,9 @@ export function internalRoutes(deps: {
 
   // The administrator only (a service token is refused): every adjustment is a person's decision, audited by admin.
   router.post('/internal/users/:userId/adjustments', async (req, res) => {
-    const caller = callerOf(res);
-    if (!isAdministrator(caller)) {
-      throw new HttpProblem('forbidden', { detail: 'Only the administrator adjusts credits.' });
-    }
+    requireAdministrator(res, 'Only the administrator adjusts credits.');
     const { userId } = parseInput(UserIdSchema, req.params);
-    const key = parseInput(AdjustmentKeySchema, req.get('idempotency-key'));
+    const key = administratorKeyOf(req);
     const body = parseInput(CreditAdjustmentRequestSchema, req.body);
     const { account, applied } = await deps.accounts.adjust(
       userId,

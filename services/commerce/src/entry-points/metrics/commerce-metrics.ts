@@ -8,7 +8,7 @@ import type { NotificationRejection } from '../../integrations/tpay/tpay-notific
 export type NotificationRejectionReason = NotificationRejection | 'provider_inactive';
 
 export interface CommerceMetrics {
-  /** The domain's observer: holds, granted credits and payments as they take effect. */
+  /** The domain's observer: holds, granted credits, payments and chargebacks as they take effect. */
   observer: CommerceObserver;
   notificationRejected(provider: PaymentProviderName, reason: NotificationRejectionReason): void;
   /** The last reconciliation run: accounts checked, how many were wrong, when it ended. */
@@ -45,6 +45,16 @@ export function commerceMetricsOf(registry: Registry): CommerceMetrics {
     'Payment provider notifications refused (nothing granted), by provider and reason',
     ['provider', 'reason'],
   );
+  const chargebacks = counter(
+    'chargebacks_total',
+    'Paid orders the administrator marked refunded after a chargeback, by what the order bought (package, plan)',
+    ['kind'],
+  );
+  const shortfall = counter(
+    'chargeback_shortfall_credits_total',
+    'Credits a chargeback could not take back because the user had already spent (or held) them: the amount, in credits',
+    [],
+  );
   const mismatches = gauge(
     'ledger_reconciliation_mismatches',
     'Accounts whose balance or held did not match the ledger and the open holds in the last reconciliation run',
@@ -61,6 +71,9 @@ export function commerceMetricsOf(registry: Registry): CommerceMetrics {
     for (const outcome of ['placed', 'captured', 'released'] as const) holds.inc({ source, outcome }, 0);
   }
   for (const reason of ['welcome', 'purchase'] as const) granted.inc({ reason }, 0);
+  for (const kind of ['package', 'plan'] as const) chargebacks.inc({ kind }, 0);
+  // The shortfall alert reads `increase(…)`: the series must exist at 0 before the first shortfall.
+  shortfall.inc(0);
   for (const provider of ['mock', 'tpay'] as const) {
     for (const outcome of ['started', 'completed', 'failed', 'expired', 'cancelled'] as const) {
       payments.inc({ provider, outcome }, 0);
@@ -72,6 +85,8 @@ export function commerceMetricsOf(registry: Registry): CommerceMetrics {
       holdChanged: (source, outcome) => holds.inc({ source, outcome }),
       creditsGranted: (reason, credits) => granted.inc({ reason }, credits),
       paymentChanged: (provider, outcome) => payments.inc({ provider, outcome }),
+      chargebackRecorded: (kind) => chargebacks.inc({ kind }),
+      chargebackSettled: (_taken, shortfallCredits) => shortfall.inc(shortfallCredits),
     },
     notificationRejected: (provider, reason) => rejections.inc({ provider, reason }),
     reconciled(run) {

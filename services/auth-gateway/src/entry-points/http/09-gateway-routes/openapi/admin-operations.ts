@@ -18,11 +18,15 @@ import {
   AdminUserDeletionResponseSchema,
   AdminUserDetailResponseSchema,
   AdminUserJobsPageSchema,
+  AdminUserOrdersQuerySchema,
+  ChargebackRequestSchema,
+  ChargebackResponseSchema,
   CreditAdjustmentRequestSchema,
   CreditAdjustmentResponseSchema,
   AdminUserJobsQuerySchema,
   AdminUsersPageSchema,
   AdminUsersQuerySchema,
+  UserOrdersPageSchema,
 } from '@kadr/contracts';
 import type { OpenApiRegistry } from './openapi-registry';
 import { platformPath } from './platform-path';
@@ -64,6 +68,18 @@ export function addAdminOperations(registry: OpenApiRegistry): OpenApiRegistry {
     })
     .add({
       ...common,
+      method: 'get',
+      path: platformPath('/admin/users/{id}/orders'),
+      summary: "A user's orders, newest first, each refunded one with its chargeback",
+      description:
+        'From commerce: status, price, credits and, for a refunded order, what was taken back and the shortfall.',
+      params: AdminIdParamsSchema,
+      query: AdminUserOrdersQuerySchema,
+      responses: { 200: { description: 'One page', schema: UserOrdersPageSchema } },
+      problems: [403],
+    })
+    .add({
+      ...common,
       method: 'delete',
       path: platformPath('/admin/users/{id}'),
       summary: 'Delete a user with purge',
@@ -97,6 +113,27 @@ export function addAdminOperations(registry: OpenApiRegistry): OpenApiRegistry {
       responses: {
         200: { description: 'Applied before with this key', schema: CreditAdjustmentResponseSchema },
         201: { description: 'Applied now', schema: CreditAdjustmentResponseSchema },
+      },
+      problems: [404, 409],
+    })
+    .add({
+      ...common,
+      method: 'post',
+      path: platformPath('/admin/orders/{id}/chargeback'),
+      summary: 'Mark a paid order refunded after a chargeback: its credits are taken back, the shortfall recorded',
+      description:
+        'Applied once per Idempotency-Key (201; the same key again is the first answer, replayed — past the ' +
+        "gateway's replay window commerce answers 200 and the order as it is). Takes back the " +
+        "order's credits that are available — never held ones, never below zero — and records the rest as " +
+        '`chargeback.shortfallCredits` (an alert fires); a plan order loses the period it paid for. Not paid, or ' +
+        'already refunded under another key: 409 `conflict` saying so. Audited as `orders.chargeback`; the ' +
+        "user's /billing shows the line with the order and the reason.",
+      params: AdminIdParamsSchema,
+      body: ChargebackRequestSchema,
+      destructive: true,
+      responses: {
+        200: { description: 'Marked before with this key', schema: ChargebackResponseSchema },
+        201: { description: 'Marked now', schema: ChargebackResponseSchema },
       },
       problems: [404, 409],
     })

@@ -42,6 +42,8 @@ export const API_ROUTE_TEMPLATES = [
   '/bff/platform/admin/users/:id',
   '/bff/platform/admin/users/:id/jobs',
   '/bff/platform/admin/users/:id/credit-adjustments',
+  '/bff/platform/admin/users/:id/orders',
+  '/bff/platform/admin/orders/:id/chargeback',
   '/bff/platform/admin/jobs/:id',
   '/bff/platform/admin/jobs/:id/requeue',
   '/bff/platform/admin/jobs/:id/mark-failed',
