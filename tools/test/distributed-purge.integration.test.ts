@@ -17,7 +17,7 @@ import { startEmbedded, type RunningEmbedded } from '../launcher/compose-embedde
 import { freePortPair } from '@kadr/tooling/test-helpers';
 import { eventually } from './support/eventually';
 
-const SERVICE_DATABASES = ['auth-gateway', 'commerce', 'jobs', 'media', 'i18n'];
+const SERVICE_DATABASES = ['auth-gateway', 'commerce', 'jobs', 'media', 'i18n', 'notifications'];
 
 /** Documents (database/collection) in the service databases whose JSON names `id`. */
 async function documentsNaming(uri: string, id: string): Promise<string[]> {

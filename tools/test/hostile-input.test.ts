@@ -218,7 +218,14 @@ describe('hostile input over every route of the embedded stack', () => {
     const states = [
       ...metrics.matchAll(/^gateway_upstream_breaker_state\{[^}]*upstream="([a-z0-9-]+)"[^}]*\} (\d)$/gm),
     ];
-    expect(states.map(([, upstream]) => upstream).sort()).toEqual(['admin', 'commerce', 'i18n', 'jobs', 'media', 'notifications']);
+    expect(states.map(([, upstream]) => upstream).sort()).toEqual([
+      'admin',
+      'commerce',
+      'i18n',
+      'jobs',
+      'media',
+      'notifications',
+    ]);
     expect(states.filter(([, , state]) => state !== '0').map(([line]) => line)).toEqual([]);
   });
 
@@ -226,7 +233,7 @@ describe('hostile input over every route of the embedded stack', () => {
     const metrics = await fetch(`${stack.base}/metrics`);
     expect(metrics.status).toBe(404);
     const separate = await (await fetch(stack.metricsUrl)).text();
-    for (const service of ['auth-gateway', 'commerce', 'jobs', 'media', 'i18n', 'admin']) {
+    for (const service of ['auth-gateway', 'commerce', 'jobs', 'media', 'i18n', 'admin', 'notifications']) {
       expect(separate).toContain(`service="${service}"`);
     }
     expect(separate.match(/^# TYPE http_request_duration_seconds histogram$/gm)).toHaveLength(1);

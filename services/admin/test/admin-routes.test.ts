@@ -155,10 +155,13 @@ describe('admin HTTP routes', () => {
       await new Promise((r) => setTimeout(r, 50));
       expect((await detail()).purge?.complete).toBe(false);
       await rig.publish(purged('u-1', 'i18n'));
+      await new Promise((r) => setTimeout(r, 50));
+      expect((await detail()).purge?.complete).toBe(false);
+      await rig.publish(purged('u-1', 'notifications'));
       await until(async () => (await detail()).purge?.complete === true);
       const { purge } = await detail();
       expect(purge?.services.map((s) => [s.service, s.acknowledged])).toEqual(
-        ['auth-gateway', 'commerce', 'jobs', 'media', 'i18n', 'admin'].map((s) => [s, true]),
+        ['auth-gateway', 'commerce', 'jobs', 'media', 'i18n', 'admin', 'notifications'].map((s) => [s, true]),
       );
       expect(purge?.completedAt).not.toBeNull();
 
