@@ -13,11 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { DEFAULT_INTERNAL_TOKEN_KEY_ID, parseConfig } from '@kadr/config';
 import { decodeEvent, JobProgressKind, type JobQuality, type JobSpeed } from '@kadr/contracts';
-import { MemoryEventBus } from '@kadr/event-bus';
-import { mintInternalToken } from '@kadr/http-kit';
-import { jobsConfigSchema, startJobs, startJobsWorker } from '@kadr/jobs';
 import {
   FfmpegInspector,
   FRAME_OF_QUALITY,
@@ -28,10 +24,8 @@ import {
   type GenerationRequest,
   type VideoProvider,
 } from '@kadr/jobs/testing';
-// The jobs tests' stand-in for commerce (holds and captures over HTTP and the bus): a bench-only shortcut.
-import { FakeCommerce } from '../../services/jobs/test/helpers/fake-commerce';
+import { startJobsStack } from '../jobs-stack';
 
-const SECRET = 'bench-internal-token-secret-0123456789abcdef';
 const VIDEO_SECONDS = 5;
 /** One prompt per run, the same ones on every commit, so before and after render the same scenes. */
 const PROMPTS = [
@@ -303,24 +297,12 @@ interface OverheadRow {
 
 /** N jobs one after another through POST /jobs, the worker and the COMPLETED event, on memory adapters. */
 async function benchOverhead(kind: Case, jobs: number): Promise<OverheadRow> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kadr-bench-pipeline-'));
-  const bus = new MemoryEventBus();
-  const commerce = await new FakeCommerce(SECRET).start();
-  await commerce.consume(bus);
-  const config = parseConfig('jobs', jobsConfigSchema, {
-    NODE_ENV: 'test',
-    PORT: '0',
-    LOG_LEVEL: 'silent',
-    INTERNAL_TOKEN_SECRET: SECRET,
-    DATA_DIR: dataDir,
-    COMMERCE_URL: commerce.url,
-    // A loaded machine renders slowly: the bench measures, it does not time renders out.
-    JOB_TIMEOUT_BASE_MS: '600000',
-  });
   const provider = new TimedProvider();
+  const userId = `bench-${randomUUID()}`;
+  const stack = await startJobsStack({ workers: 1, users: [userId], providers: [provider] });
   const completedAt = new Map<string, number>();
   const failed = new Map<string, string>();
-  await bus.subscribe({
+  await stack.bus.subscribe({
     group: 'bench-completed',
     topics: ['job.progress'],
     handler: (message) => {
@@ -332,46 +314,18 @@ async function benchOverhead(kind: Case, jobs: number): Promise<OverheadRow> {
       return Promise.resolve();
     },
   });
-  const api = await startJobs(config, { providers: [provider], adapters: { eventBus: bus }, defaultMetrics: false });
-  const worker = await startJobsWorker(config, {
-    providers: [provider],
-    adapters: {
-      eventBus: bus,
-      jobs: api.adapters.jobs,
-      settings: api.adapters.settings,
-      relay: api.adapters.relay,
-      blobStore: api.adapters.blobStore,
-    },
-  });
   const row: OverheadRow = { kind, overheadMs: [], renderSeconds: [] };
   try {
-    const userId = `bench-${randomUUID()}`;
-    commerce.give(userId, 1_000_000, '2160p');
     // Job 0 warms the process up (first requests, the font and feature probes); it is not counted.
     for (let job = 0; job <= jobs; job += 1) {
-      // A fresh token per job: they are short-lived, and a loaded machine's renders are long.
-      const token = await mintInternalToken(
-        { kind: 'user', userId, email: `${userId}@example.test`, roles: ['user'] },
-        { keys: { current: { kid: DEFAULT_INTERNAL_TOKEN_KEY_ID, secret: SECRET } }, audience: 'jobs' },
-      );
       const posted = performance.now();
-      const answer = await fetch(`${api.url}/jobs`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${token}`,
-          'idempotency-key': randomUUID(),
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({
-          prompt: PROMPTS[job % PROMPTS.length],
-          modelId: 'kadr-motion-v1',
-          duration: VIDEO_SECONDS,
-          quality: kind.quality,
-          speed: kind.speed,
-        }),
+      const id = await stack.submit(userId, {
+        prompt: PROMPTS[job % PROMPTS.length]!,
+        modelId: 'kadr-motion-v1',
+        duration: VIDEO_SECONDS,
+        quality: kind.quality,
+        speed: kind.speed,
       });
-      if (answer.status !== 202) throw new Error(`POST /jobs answered ${answer.status}: ${await answer.text()}`);
-      const { id } = (await answer.json()) as { id: string };
       const deadline = Date.now() + 600_000;
       while (!completedAt.has(id)) {
         if (failed.has(id)) throw new Error(`job ${id} failed: ${failed.get(id)}`);
@@ -386,11 +340,7 @@ async function benchOverhead(kind: Case, jobs: number): Promise<OverheadRow> {
       row.renderSeconds.push(render);
     }
   } finally {
-    await worker.stop();
-    await api.stop();
-    await commerce.stop();
-    await bus.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await stack.stop();
   }
   return row;
 }

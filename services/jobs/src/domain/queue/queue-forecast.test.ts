@@ -18,6 +18,7 @@ function job(userId: string, overrides: Partial<Job> = {}): Job {
     status: 'PENDING',
     progress: 0,
     startedAt: null,
+    history: [],
     createdAt: at(-100 + serial),
     ...overrides,
   } as Job;

@@ -1,6 +1,7 @@
 import type { QueueHead, RenderShape } from '../../data-access/jobs/job.repository';
 import { fairOrder } from '../generation/fair-queue';
 import type { Job } from '../jobs/job';
+import { remainingFromPace } from './render-pace';
 
 /** Where a job stands: its place in the claim order (PENDING only) and when it should start and finish. */
 export interface QueueForecast {
@@ -21,11 +22,8 @@ export interface QueueSnapshot {
   /** Per user with PENDING jobs: jobs rendering and the last claim (what the fair order reads). */
   heads: readonly QueueHead[];
   /** The typical render time of a shape in ms (the median of recent renders), or null without history. */
-  renderMs(shape: RenderShape): number | null;
+  renderMs: (shape: RenderShape) => number | null;
 }
-
-/** Rendering progress below this says too little about the rest: the history's estimate is used instead. */
-const MIN_PROGRESS_FOR_EXTRAPOLATION = 5;
 
 /**
  * The claim order workers follow (`fairOrder`: fewest running, then the user served longest ago, then
@@ -64,14 +62,23 @@ const shapeOf = (job: Job): RenderShape => ({
   speed: job.speed,
 });
 
-/** How long a rendering job still needs, in ms: from its own pace once it has some, else from the history. */
-function remainingMs(job: Job, snapshot: QueueSnapshot): number | null {
-  const elapsed = job.startedAt ? snapshot.now.getTime() - job.startedAt.getTime() : 0;
-  if (job.startedAt && job.progress >= MIN_PROGRESS_FOR_EXTRAPOLATION) {
-    return Math.max(0, (elapsed * (100 - job.progress)) / job.progress);
-  }
-  const typical = snapshot.renderMs(shapeOf(job));
+/** How long a rendering job still needs, in ms: from its own pace once it has one, else from the history. */
+function remainingMs(job: Job, now: Date, renderMs: QueueSnapshot['renderMs']): number | null {
+  const fromPace = remainingFromPace(job, now);
+  if (fromPace !== null) return fromPace;
+  const typical = renderMs(shapeOf(job));
+  const elapsed = job.startedAt ? now.getTime() - job.startedAt.getTime() : 0;
   return typical === null ? null : Math.max(0, typical - elapsed);
+}
+
+/** A rendering job's forecast at `now`: no position, no start, the finish its remaining time gives. */
+export function renderingForecast(job: Job, now: Date, renderMs: QueueSnapshot['renderMs']): QueueForecast {
+  const remaining = remainingMs(job, now, renderMs);
+  return {
+    position: null,
+    estimatedStartAt: null,
+    estimatedFinishAt: remaining === null ? null : new Date(now.getTime() + remaining),
+  };
 }
 
 /**
@@ -84,14 +91,9 @@ export function forecastQueue(snapshot: QueueSnapshot): Map<string, QueueForecas
   const now = snapshot.now.getTime();
   const forecasts = new Map<string, QueueForecast>();
   let slotsFreeAt: Array<number | null> = snapshot.processing.map((job) => {
-    const remaining = remainingMs(job, snapshot);
-    const finish = remaining === null ? null : now + remaining;
-    forecasts.set(job.id, {
-      position: null,
-      estimatedStartAt: null,
-      estimatedFinishAt: finish === null ? null : new Date(finish),
-    });
-    return finish;
+    const forecast = renderingForecast(job, snapshot.now, snapshot.renderMs);
+    forecasts.set(job.id, forecast);
+    return forecast.estimatedFinishAt?.getTime() ?? null;
   });
   if (slotsFreeAt.length === 0) slotsFreeAt = [now];
   let known = slotsFreeAt.every((at) => at !== null);

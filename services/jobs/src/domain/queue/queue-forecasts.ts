@@ -1,5 +1,6 @@
 import type { JobRepository, RenderShape } from '../../data-access/jobs/job.repository';
-import { forecastQueue, medianRenderMs, type QueueForecast } from './queue-forecast';
+import type { Job } from '../jobs/job';
+import { forecastQueue, medianRenderMs, renderingForecast, type QueueForecast } from './queue-forecast';
 
 export interface QueueForecastOptions {
   /** A forecast this young is answered again instead of reading the store (every active-job read asks). */
@@ -14,14 +15,22 @@ const DEFAULTS: QueueForecastOptions = { maxAgeMs: 1_000, historySize: 20, queue
 
 const keyOf = (shape: RenderShape) => `${shape.modelId}|${shape.quality}|${shape.durationSeconds}|${shape.speed}`;
 
+/** One look at the store: every active job's forecast, and the typical render times it used. */
+interface QueueLook {
+  forecasts: Map<string, QueueForecast>;
+  renderMs: (shape: RenderShape) => number | null;
+}
+
 /**
  * The queue's forecasts as the jobs API serves them on job reads: one look at the store (the waiting
  * and rendering jobs, the fair order's per-user facts, the render history of the shapes involved) at
- * most once per `maxAgeMs`, shared by every read in that time.
+ * most once per `maxAgeMs`, shared by every read in that time. A rendering job's finish is worked out
+ * again from the job as the read found it: its progress moves between looks, and a look up to
+ * `maxAgeMs` old made every estimate read on a progress event one step behind.
  */
 export class QueueForecasts {
   private readonly options: QueueForecastOptions;
-  private latest: { at: number; forecasts: Promise<Map<string, QueueForecast>> } | undefined;
+  private latest: { at: number; look: Promise<QueueLook> } | undefined;
 
   constructor(
     private readonly jobs: JobRepository,
@@ -31,20 +40,33 @@ export class QueueForecasts {
     this.options = { ...DEFAULTS, ...options };
   }
 
-  /** The forecast of every active job (PENDING and PROCESSING) by job id. */
-  current(): Promise<Map<string, QueueForecast>> {
+  /** The forecast of each of these jobs (as just read from the store) that is active, by job id. */
+  async forJobs(jobs: readonly Job[]): Promise<Map<string, QueueForecast>> {
+    const look = await this.current();
     const now = this.clock();
-    if (this.latest && now.getTime() - this.latest.at < this.options.maxAgeMs) return this.latest.forecasts;
-    const forecasts = this.look(now);
-    this.latest = { at: now.getTime(), forecasts };
-    // A failed look is not kept: the next read tries again.
-    forecasts.catch(() => {
-      if (this.latest?.forecasts === forecasts) this.latest = undefined;
-    });
+    const forecasts = new Map<string, QueueForecast>();
+    for (const job of jobs) {
+      // A job the look has not seen (created after it) has none until the next look.
+      const seen = look.forecasts.get(job.id);
+      if (!seen) continue;
+      forecasts.set(job.id, job.status === 'PROCESSING' ? renderingForecast(job, now, look.renderMs) : seen);
+    }
     return forecasts;
   }
 
-  private async look(now: Date): Promise<Map<string, QueueForecast>> {
+  private current(): Promise<QueueLook> {
+    const now = this.clock();
+    if (this.latest && now.getTime() - this.latest.at < this.options.maxAgeMs) return this.latest.look;
+    const look = this.look(now);
+    this.latest = { at: now.getTime(), look };
+    // A failed look is not kept: the next read tries again.
+    look.catch(() => {
+      if (this.latest?.look === look) this.latest = undefined;
+    });
+    return look;
+  }
+
+  private async look(now: Date): Promise<QueueLook> {
     const { queueLimit, historySize } = this.options;
     const [pending, processing, heads] = await Promise.all([
       this.jobs.listInStatus(['PENDING'], queueLimit),
@@ -67,6 +89,7 @@ export class QueueForecasts {
         typical.set(key, medianRenderMs(await this.jobs.recentRenders(shape, historySize))),
       ),
     );
-    return forecastQueue({ now, pending, processing, heads, renderMs: (shape) => typical.get(keyOf(shape)) ?? null });
+    const renderMs = (shape: RenderShape) => typical.get(keyOf(shape)) ?? null;
+    return { forecasts: forecastQueue({ now, pending, processing, heads, renderMs }), renderMs };
   }
 }

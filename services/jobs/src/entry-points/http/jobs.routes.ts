@@ -64,10 +64,8 @@ export function jobsRoutes(deps: {
   router.get('/jobs/active', async (req, res) => {
     const { userId } = requireUser(res);
     const { take } = parseInput(TakeQuerySchema, req.query);
-    const [jobs, forecasts] = await Promise.all([
-      deps.jobs.listForUser(userId, { statuses: ACTIVE_STATUSES, skip: 0, take }),
-      deps.forecasts.current(),
-    ]);
+    const jobs = await deps.jobs.listForUser(userId, { statuses: ACTIVE_STATUSES, skip: 0, take });
+    const forecasts = await deps.forecasts.forJobs(jobs);
     const body: JobListResponse = { items: jobs.map((job) => jobViewWithQueue(job, forecasts)) };
     res.json(body);
   });
@@ -88,7 +86,9 @@ export function jobsRoutes(deps: {
       throw new HttpProblem('not_found', { detail: 'No such job.' });
     }
     const active = job.status === 'PENDING' || job.status === 'PROCESSING';
-    const body: JobResponse = { data: active ? jobViewWithQueue(job, await deps.forecasts.current()) : jobView(job) };
+    const body: JobResponse = {
+      data: active ? jobViewWithQueue(job, await deps.forecasts.forJobs([job])) : jobView(job),
+    };
     res.json(body);
   });
 

@@ -1,47 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { createLogger } from '@kadr/telemetry';
 import { Registry } from 'prom-client';
 import { MemoryJobRepository } from '../../data-access/jobs/memory-job.repository';
-import type { Job } from '../../domain/jobs/job';
+import { aJob } from '../../../test/helpers/a-job';
 import { registerJobsInStatus } from './jobs-in-status';
 
 const logger = createLogger({ service: 'jobs-test', level: 'silent' });
-
-function aJob(status: Job['status']): Job {
-  const now = new Date();
-  return {
-    id: randomUUID(),
-    userId: 'u-1',
-    idempotencyKey: randomUUID(),
-    prompt: 'a prompt',
-    modelId: 'kadr-motion-v1',
-    provider: 'local',
-    durationSeconds: 5,
-    quality: 'Lite',
-    speed: 'Normal',
-    width: 854,
-    height: 480,
-    seed: 1,
-    cost: 3,
-    chargedFrom: null,
-    status,
-    progress: 0,
-    attempt: 0,
-    attemptLimit: 3,
-    leaseOwner: null,
-    leaseUntil: null,
-    errorCode: null,
-    errorMessage: null,
-    output: null,
-    history: [],
-    outbox: [],
-    correlationId: 'c-1',
-    createdAt: now,
-    updatedAt: now,
-    completedAt: null,
-    deletedAt: null,
-  };
-}
 
 /** The gauge's value per status, read as a scrape reads it. */
 async function scrape(registry: Registry): Promise<Record<string, number>> {
@@ -59,11 +22,11 @@ describe('jobs_in_status', () => {
   it('reads the store at most once per max age: every status, 0 included', async () => {
     const registry = new Registry();
     registerJobsInStatus(registry, { jobs, logger }, { maxAgeMs: 300, timeoutMs: 1_000 });
-    await jobs.insert(aJob('PENDING'));
+    await jobs.insert(aJob({ status: 'PENDING' }));
     const zero = { RESERVING: 0, PROCESSING: 0, COMPLETED: 0, FAILED: 0, CANCELLED: 0 };
     expect(await scrape(registry)).toEqual({ ...zero, PENDING: 1 });
 
-    await jobs.insert(aJob('PENDING'));
+    await jobs.insert(aJob({ status: 'PENDING' }));
     expect(await scrape(registry)).toEqual({ ...zero, PENDING: 1 });
     await new Promise((resolve) => setTimeout(resolve, 350));
     expect(await scrape(registry)).toEqual({ ...zero, PENDING: 2 });
@@ -76,7 +39,7 @@ describe('jobs_in_status', () => {
     };
     const registry = new Registry();
     registerJobsInStatus(registry, { jobs: store, logger }, { maxAgeMs: 0, timeoutMs: 100 });
-    await jobs.insert(aJob('FAILED'));
+    await jobs.insert(aJob({ status: 'FAILED' }));
     expect(await scrape(registry)).toMatchObject({ FAILED: 1 });
 
     hanging = true;
