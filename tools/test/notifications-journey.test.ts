@@ -4,14 +4,9 @@
  * in the inbox; one finishing after every tab closed (EMAIL_AWAY_MS shortened here) sends one
  * e-mail, caught by the development mail catcher; its unsubscribe link works without a session.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { createLogger } from '@kadr/telemetry';
-import { freePortPair } from '@kadr/tooling/test-helpers';
 import { TestBrowser, formAction } from '../../services/auth-gateway/test/identity/helpers/browser';
 import { dataOf, openStream, type SseStream } from '../../services/auth-gateway/test/live/helpers/sse-client';
-import { startEmbedded, type RunningEmbedded } from '../launcher/compose-embedded';
+import { startEmbeddedStack, type EmbeddedStack } from './support/embedded-stack';
 import { eventually } from './support/eventually';
 
 interface CaughtMail {
@@ -28,8 +23,7 @@ interface Inbox {
 }
 
 describe('notifications through the embedded product', () => {
-  let kadr: RunningEmbedded;
-  let dataDir: string;
+  let stack: EmbeddedStack;
   let base: string;
   let mailPage: string;
   const browser = new TestBrowser();
@@ -37,29 +31,15 @@ describe('notifications through the embedded product', () => {
   let live: SseStream | undefined;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-notify-'));
-    const port = await freePortPair();
-    base = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      // "Left" after 1 s instead of 2 minutes; due e-mails looked for every 200 ms.
-      EMAIL_AWAY_MS: '1000',
-      EMAIL_SCAN_MS: '200',
-    };
-    for (const name of ['REDIS_URL', 'MONGODB_URI', 'KAFKA_BROKERS', 'S3_ENDPOINT', 'OIDC_ISSUER_URL', 'SMTP_URL']) {
-      delete env[name];
-    }
-    kadr = await startEmbedded(env, createLogger({ service: 'kadr-embedded', level: 'silent' }));
-    mailPage = kadr.components.find((c) => c.name === 'mail-catcher')!.url;
+    // "Left" after 1 s instead of 2 minutes; due e-mails looked for every 200 ms.
+    stack = await startEmbeddedStack({ EMAIL_AWAY_MS: '1000', EMAIL_SCAN_MS: '200' });
+    base = stack.base;
+    mailPage = stack.components.find((c) => c.name === 'mail-catcher')!.url;
   }, 60_000);
 
   afterAll(async () => {
     live?.close();
-    await kadr?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
   const getJson = async <T>(route: string): Promise<T> => {

@@ -18,6 +18,8 @@ export interface EmbeddedStack {
   handlers: Map<string, http.RequestListener>;
   /** The process's one `/metrics` listener (every service's registry; never on the public port). */
   metricsUrl: string;
+  /** What the launcher started, by name and URL (e.g. `mail-catcher`). */
+  components: RunningEmbedded['components'];
   stop(): Promise<void>;
 }
 
@@ -33,7 +35,9 @@ export async function startEmbeddedStack(extraEnv: NodeJS.ProcessEnv = {}): Prom
     DATA_DIR: dataDir,
     ...extraEnv,
   };
-  for (const name of ['REDIS_URL', 'MONGODB_URI', 'KAFKA_BROKERS', 'S3_ENDPOINT', 'OIDC_ISSUER_URL']) delete env[name];
+  for (const name of ['REDIS_URL', 'MONGODB_URI', 'KAFKA_BROKERS', 'S3_ENDPOINT', 'OIDC_ISSUER_URL', 'SMTP_URL']) {
+    delete env[name];
+  }
 
   const servers: { server: http.Server; handler: http.RequestListener }[] = [];
   const createServer = http.createServer.bind(http) as (...args: unknown[]) => http.Server;
@@ -61,6 +65,7 @@ export async function startEmbeddedStack(extraEnv: NodeJS.ProcessEnv = {}): Prom
     base,
     handlers,
     metricsUrl: kadr.metricsUrl,
+    components: kadr.components,
     stop: async () => {
       await kadr.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
