@@ -276,7 +276,9 @@ describe('embedded product through the public API', () => {
 
     // Before: every service holds something of theirs (the check below can fail).
     const before = filesMentioning(demo.id).map((file) => file.split(path.sep)[0]);
-    expect(new Set(before)).toEqual(new Set(['auth-gateway', 'commerce', 'i18n', 'jobs', 'media', 'media-blobs']));
+    expect(new Set(before)).toEqual(
+      new Set(['auth-gateway', 'commerce', 'i18n', 'jobs', 'media', 'media-blobs', 'notifications']),
+    );
 
     const deleted = await asAdmin('DELETE', `/bff/platform/admin/users/${demo.id}?purge=true`);
     expect(deleted.status).toBe(202);
@@ -334,7 +336,9 @@ describe('embedded product through the public API', () => {
     expect(archive.videos.map((v) => [v.jobId, v.url])).toEqual([[job.id, `${base}/video/${job.id}`]]);
 
     const before = filesMentioning(person.id).map((file) => file.split(path.sep)[0]);
-    expect(new Set(before)).toEqual(new Set(['auth-gateway', 'commerce', 'i18n', 'jobs', 'media', 'media-blobs']));
+    expect(new Set(before)).toEqual(
+      new Set(['auth-gateway', 'commerce', 'i18n', 'jobs', 'media', 'media-blobs', 'notifications']),
+    );
 
     // A wrong confirmation deletes nothing; the right one (any letter case) starts the purge and signs out.
     const wrong = await send('DELETE', '/bff/platform/account', { confirmEmail: 'someone@kadr.local' });
