@@ -5,8 +5,9 @@
  * credits badge grows after a purchase made elsewhere, with no reload. Polish, desktop, light. Buy credits, the
  * payment page (also its failure) and the success page are checked by axe-core at 360 and 1280 px (issue 19).
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
+  liveActiveJobs,
   badgeCredits,
   buyThroughApi,
   callApi,
@@ -35,16 +36,6 @@ async function serverBalance(page: Page): Promise<number> {
   const answer = await callApi<{ data: { balance: number } }>(page, 'GET', '/bff/platform/api/commerce/credits');
   expect(answer.status).toBe(200);
   return answer.body.data.balance;
-}
-
-/** The dashboard's "Jobs in progress" region, once its live stream says it is connected. */
-async function liveActiveJobs(page: Page): Promise<Locator> {
-  const active = page.getByRole('region', { name: 'Zadania w toku' });
-  await active
-    .getByRole('status')
-    .filter({ hasText: /^Na żywo/ })
-    .waitFor();
-  return active;
 }
 
 /** /buy-credits → the package → Pay: resolves on the development payment page. */

@@ -402,3 +402,13 @@ export const videoFacts = (video: Locator): Promise<VideoFacts> =>
     const v = element as unknown as PageVideo;
     return { readyState: v.readyState, duration: v.duration, error: v.error?.message ?? null };
   });
+
+/** The dashboard's "Jobs in progress" region, once its live stream says it is connected. */
+export async function liveActiveJobs(page: Page): Promise<Locator> {
+  const active = page.getByRole('region', { name: 'Zadania w toku' });
+  await active
+    .getByRole('status')
+    .filter({ hasText: /^Na żywo/ })
+    .waitFor();
+  return active;
+}

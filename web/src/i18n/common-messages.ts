@@ -73,7 +73,7 @@ export const commonMessages = {
       reload: 'Reload Page',
     },
     toast: {
-      region: 'Notifications',
+      region: 'Messages',
       dismiss: 'Dismiss notification',
       success: 'Success',
       error: 'Error',
@@ -158,7 +158,7 @@ export const commonMessages = {
       reload: 'Odśwież stronę',
     },
     toast: {
-      region: 'Powiadomienia',
+      region: 'Komunikaty',
       dismiss: 'Zamknij powiadomienie',
       success: 'Sukces',
       error: 'Błąd',

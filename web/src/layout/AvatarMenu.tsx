@@ -15,27 +15,25 @@ export function AvatarMenu() {
       <DropdownMenu.Trigger className="avatar-button" aria-label={t('topBar.account')}>
         <span aria-hidden="true">U</span>
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu-content" align="end" sideOffset={8}>
-          {email && (
-            <DropdownMenu.Label className="menu-label">
-              <span className="menu-label__caption">{t('topBar.signedInAs')}</span>
-              <span className="menu-label__email">{email}</span>
-            </DropdownMenu.Label>
-          )}
-          <DropdownMenu.Item asChild className="menu-item">
-            <Link to="/settings">
-              <SettingsIcon />
-              {t('nav.settings')}
-            </Link>
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="menu-separator" />
-          <DropdownMenu.Item className="menu-item" onSelect={() => void signOut()}>
-            <LogoutIcon />
-            {t('topBar.signOut')}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+      <DropdownMenu.Content className="menu-content" align="end" sideOffset={8}>
+        {email && (
+          <DropdownMenu.Label className="menu-label">
+            <span className="menu-label__caption">{t('topBar.signedInAs')}</span>
+            <span className="menu-label__email">{email}</span>
+          </DropdownMenu.Label>
+        )}
+        <DropdownMenu.Item asChild className="menu-item">
+          <Link to="/settings">
+            <SettingsIcon />
+            {t('nav.settings')}
+          </Link>
+        </DropdownMenu.Item>
+        <DropdownMenu.Separator className="menu-separator" />
+        <DropdownMenu.Item className="menu-item" onSelect={() => void signOut()}>
+          <LogoutIcon />
+          {t('topBar.signOut')}
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

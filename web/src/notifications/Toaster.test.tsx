@@ -28,7 +28,7 @@ describe('Toaster', () => {
     expect(polite).toHaveAttribute('aria-live', 'polite');
     expect(within(assertive).getByText('Payment failed')).toBeInTheDocument();
     expect(within(polite).getByText('Video queued')).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Messages' })).toBeInTheDocument();
   });
 
   it('has a dismiss button per toast, and removes the toast when its time is up', async () => {

@@ -63,37 +63,35 @@ export function InboxMenu({ inbox }: { inbox: InboxState }) {
           </span>
         )}
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          className="menu-content inbox-menu"
-          align="end"
-          sideOffset={8}
-          data-testid="notification-menu"
-        >
-          <div className="inbox-menu__head">
-            <DropdownMenu.Label className="inbox-menu__title">{t('title')}</DropdownMenu.Label>
-            <DropdownMenu.Item
-              className="menu-item inbox-menu__mark-all"
-              disabled={unread === 0 || markAll.isPending}
-              onSelect={(event) => {
-                event.preventDefault();
-                markAll.mutate();
-              }}
-            >
-              {t('markAllRead')}
-            </DropdownMenu.Item>
-          </div>
-          <DropdownMenu.Separator className="menu-separator" />
-          <InboxEntries inbox={inbox} now={openedAt} />
-          <DropdownMenu.Separator className="menu-separator" />
-          <DropdownMenu.Item asChild className="menu-item">
-            <Link to="/settings">
-              <SettingsIcon />
-              {t('settings')}
-            </Link>
+      <DropdownMenu.Content
+        className="menu-content inbox-menu"
+        align="end"
+        sideOffset={8}
+        data-testid="notification-menu"
+      >
+        <div className="inbox-menu__head">
+          <DropdownMenu.Label className="inbox-menu__title">{t('title')}</DropdownMenu.Label>
+          <DropdownMenu.Item
+            className="menu-item inbox-menu__mark-all"
+            disabled={unread === 0 || markAll.isPending}
+            onSelect={(event) => {
+              event.preventDefault();
+              markAll.mutate();
+            }}
+          >
+            {t('markAllRead')}
           </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+        </div>
+        <DropdownMenu.Separator className="menu-separator" />
+        <InboxEntries inbox={inbox} now={openedAt} />
+        <DropdownMenu.Separator className="menu-separator" />
+        <DropdownMenu.Item asChild className="menu-item">
+          <Link to="/settings">
+            <SettingsIcon />
+            {t('settings')}
+          </Link>
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

@@ -23,6 +23,9 @@ export const inboxQuery = queryOptions({
 export const notificationPreferencesQuery = queryOptions({
   queryKey: inboxKeys.preferences,
   queryFn: ({ signal }) => getNotificationPreferences({ signal }),
+  // Asked again on every mount: the persisted copy is written at most once a second, so a reload right after a
+  // change (or a change made on another device) could otherwise show the old value for minutes.
+  refetchOnMount: 'always',
 });
 
 /** The server's defaults: both on. */
