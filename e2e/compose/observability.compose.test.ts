@@ -91,14 +91,15 @@ describeComposeJourney('compose observability', (journey: Journey) => {
 
       // Prometheus scrapes every 15 s, and a rate needs two samples of a series: wait until the series
       // the workload made (the failure, the dead letters, the refused notification, the failed payment's)
-      // have two in a minute each.
+      // have two in a minute each — `min` over the series, not `sum`: each consumer group that dead-letters
+      // the poison message has a series of its own, and two new series of one sample each summed to 2.
       await eventually(
         'Prometheus has scraped the workload twice',
         async () => [
-          await valueOf('sum(count_over_time(jobs_finished_total{status="FAILED"}[1m]))'),
-          await valueOf('sum(count_over_time(eventbus_messages_dead_lettered_total{topic="job.progress"}[1m]))'),
-          await valueOf('sum(count_over_time(payment_notification_rejections_total[1m]))'),
-          await valueOf('sum(count_over_time(payments_total{outcome="failed"}[1m]))'),
+          await valueOf('min(count_over_time(jobs_finished_total{status="FAILED"}[1m]))'),
+          await valueOf('min(count_over_time(eventbus_messages_dead_lettered_total{topic="job.progress"}[1m]))'),
+          await valueOf('min(count_over_time(payment_notification_rejections_total[1m]))'),
+          await valueOf('min(count_over_time(payments_total{outcome="failed"}[1m]))'),
         ],
         (values) => values.every((value) => value >= 2),
         180_000,
