@@ -4,8 +4,8 @@
  * in the inbox; one finishing after every tab closed (EMAIL_AWAY_MS shortened here) sends one
  * e-mail, caught by the development mail catcher; its unsubscribe link works without a session.
  */
-import { TestBrowser, formAction } from '../../services/auth-gateway/test/identity/helpers/browser';
 import { dataOf, openStream, type SseStream } from '../../services/auth-gateway/test/live/helpers/sse-client';
+import { ApiClient } from './support/api-client';
 import { startEmbeddedStack, type EmbeddedStack } from './support/embedded-stack';
 import { eventually } from './support/eventually';
 
@@ -26,8 +26,6 @@ describe('notifications through the embedded product', () => {
   let stack: EmbeddedStack;
   let base: string;
   let mailPage: string;
-  const browser = new TestBrowser();
-  let keys = 0;
   let live: SseStream | undefined;
 
   beforeAll(async () => {
@@ -42,30 +40,20 @@ describe('notifications through the embedded product', () => {
     await stack?.stop();
   });
 
+  let person: ApiClient;
+  /** A 200 answer's JSON body. */
   const getJson = async <T>(route: string): Promise<T> => {
-    const res = await browser.request(`${base}${route}`, { headers: { accept: 'application/json' } });
-    expect(res.status).toBe(200);
-    return (await res.json()) as T;
+    const answer = await person.get(route);
+    expect(answer.status).toBe(200);
+    return answer.body as T;
   };
-  const send = (method: string, route: string, body?: unknown) =>
-    browser.request(`${base}${route}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json',
-        origin: base,
-        'x-csrf-token': browser.cookie('127.0.0.1', 'kadr_csrf') ?? '',
-        'idempotency-key': `notify-${Date.now()}-${(keys += 1)}`,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
   const caught = async () =>
     ((await (await fetch(`${mailPage}.json`)).json()) as { data: CaughtMail[] }).data.filter((m) =>
       m.to.includes('demo@kadr.local'),
     );
 
   async function generate(prompt: string): Promise<string> {
-    const created = await send('POST', '/bff/platform/jobs', {
+    const created = await person.post('/bff/platform/jobs', {
       prompt,
       modelId: 'kadr-motion-v1',
       duration: 5,
@@ -73,7 +61,7 @@ describe('notifications through the embedded product', () => {
       speed: 'Ultra Fast',
     });
     expect(created.status).toBe(202);
-    const { id } = (await created.json()) as { id: string };
+    const { id } = created.body as { id: string };
     await eventually(
       async () => (await getJson<{ data: { status: string } }>(`/bff/platform/jobs/${id}`)).data.status,
       (status) => status === 'COMPLETED',
@@ -83,13 +71,8 @@ describe('notifications through the embedded product', () => {
   }
 
   it('delivers live to an open tab, e-mails once after every tab closed, and the link unsubscribes', async () => {
-    const page = await browser.follow(`${base}/auth/login?returnTo=/`);
-    await browser.submitForm(
-      formAction(await page.response!.text(), page.url, '/login'),
-      { email: 'demo@kadr.local' },
-      (url) => url.origin === base && !url.pathname.startsWith('/auth/'),
-    );
-    live = await openStream(base, { cookie: browser.cookieHeader(new URL(base)) });
+    person = await ApiClient.signIn(base, 'demo@kadr.local');
+    live = await openStream(base, { cookie: person.browser.cookieHeader(new URL(base)) });
     expect(live.status).toBe(200);
 
     // A tab is open: the notification arrives live, and no e-mail goes.
@@ -145,9 +128,9 @@ describe('notifications through the embedded product', () => {
     // The inbox has both, and read state is kept on the server.
     const both = await getJson<Inbox>('/bff/platform/api/notifications');
     expect(both.data.map((n) => n.jobId)).toEqual([awayJob, seenJob]);
-    expect((await send('POST', `/bff/platform/api/notifications/${seenJob}/read`)).status).toBe(200);
+    expect((await person.post(`/bff/platform/api/notifications/${seenJob}/read`)).status).toBe(200);
     expect((await getJson<Inbox>('/bff/platform/api/notifications')).unread).toBe(1);
-    expect((await send('POST', '/bff/platform/api/notifications/read-all')).status).toBe(200);
+    expect((await person.post('/bff/platform/api/notifications/read-all')).status).toBe(200);
     expect((await getJson<Inbox>('/bff/platform/api/notifications')).unread).toBe(0);
   }, 180_000);
 });
