@@ -156,115 +156,116 @@ async function serverPreferences(page: Page): Promise<{ email: boolean; browser:
 describeJourney(
   'notifications and queue',
   (journey: Journey) => {
-    // Skipped for now: in CI's fresh-clone run of 104801d the neighbour's hanging `faulty-test` render had already
-    // ended (its hold released) when the dashboard was read, so no "Pozycja w kolejce: 1" showed; it passed in every
-    // local run. Open in issue 20 until the hanging render is made to hold its slot under CI's load.
-    it.skip('two jobs queued behind a busy render slot show places 1 and 2 and estimates that move; a reload keeps them', async () => {
-      const page = await journey.newPage();
-      await journey.signIn(page, freshEmail('queue'));
-      const active = await liveActiveJobs(page);
-      // Someone else's render keeps the slot (a free plan may have 3 videos under way: this person's are the 3 queued).
-      const neighbour = await journey.newPage();
-      await journey.signIn(neighbour, freshEmail('queue-neighbour'));
-      const jobs: CreatedJob[] = [];
-      let busy: CreatedJob | undefined;
-      try {
-        // History: estimates come only from finished renders of the same model, quality, duration and speed.
-        const history = await createJobThroughApi(page, { prompt: 'Pierwszy film w historii', ...LITE });
-        expect(await jobReaches(page, history.id, ['COMPLETED'], RENDER_TIMEOUT_MS)).toBe('COMPLETED');
+    journey.test(
+      'two jobs queued behind a busy render slot show places 1 and 2 and estimates that move; a reload keeps them',
+      async () => {
+        const page = await journey.newPage();
+        await journey.signIn(page, freshEmail('queue'));
+        const active = await liveActiveJobs(page);
+        // Someone else's render keeps the slot (a free plan may have 3 videos under way: this person's are the 3 queued).
+        const neighbour = await journey.newPage();
+        await journey.signIn(neighbour, freshEmail('queue-neighbour'));
+        const jobs: CreatedJob[] = [];
+        let busy: CreatedJob | undefined;
+        try {
+          // History: estimates come only from finished renders of the same model, quality, duration and speed.
+          const history = await createJobThroughApi(page, { prompt: 'Pierwszy film w historii', ...LITE });
+          expect(await jobReaches(page, history.id, ['COMPLETED'], RENDER_TIMEOUT_MS)).toBe('COMPLETED');
 
-        // The slot taken by a render that never ends. Its estimated finish needs some progress to work from
-        // (no render of its shape has finished): it reports 10 % at once, and nothing after.
-        busy = await createJobThroughApi(neighbour, { prompt: 'Render, który nie chce się skończyć', ...HANG });
-        await jobReaches(neighbour, busy.id, ['PROCESSING'], 30_000);
-        const busyId = busy.id;
-        await eventually(
-          'the busy render reports its progress',
-          () => serverProgress(neighbour, busyId),
-          (progress) => progress >= 10,
-        );
-        const first = await createJobThroughApi(page, { prompt: 'Kolejka do kasy biletowej', ...LITE });
-        jobs.push(first);
-        const second = await createJobThroughApi(page, { prompt: 'Kolejka po lody nad morzem', ...LITE });
-        jobs.push(second);
-        // A shape with no finished render behind it: a place, and no time.
-        const unknown = await createJobThroughApi(page, {
-          prompt: 'Kolejka, dla której nie ma historii',
-          ...LITE,
-          duration: 10,
-        });
-        jobs.push(unknown);
+          // The slot taken by a render that never ends. Its estimated finish needs some progress to work from
+          // (no render of its shape has finished): it reports 10 % at once, and nothing after.
+          busy = await createJobThroughApi(neighbour, { prompt: 'Render, który nie chce się skończyć', ...HANG });
+          await jobReaches(neighbour, busy.id, ['PROCESSING'], 30_000);
+          const busyId = busy.id;
+          await eventually(
+            'the busy render reports its progress',
+            () => serverProgress(neighbour, busyId),
+            (progress) => progress >= 10,
+          );
+          const first = await createJobThroughApi(page, { prompt: 'Kolejka do kasy biletowej', ...LITE });
+          jobs.push(first);
+          const second = await createJobThroughApi(page, { prompt: 'Kolejka po lody nad morzem', ...LITE });
+          jobs.push(second);
+          // A shape with no finished render behind it: a place, and no time.
+          const unknown = await createJobThroughApi(page, {
+            prompt: 'Kolejka, dla której nie ma historii',
+            ...LITE,
+            duration: 10,
+          });
+          jobs.push(unknown);
 
-        const cardOf = (job: CreatedJob) => active.locator(`li[data-job-id="${job.id}"]`);
-        const [firstCard, secondCard, unknownCard] = [first, second, unknown].map(cardOf) as [
-          Locator,
-          Locator,
-          Locator,
-        ];
-        await lineOf(firstCard, TEXT.position(1)).waitFor();
-        await lineOf(secondCard, TEXT.position(2)).waitFor();
-        await lineOf(unknownCard, TEXT.position(3)).waitFor();
-        await lineOf(unknownCard, TEXT.noEstimate).waitFor();
-        // The render under way has no place, only its estimated finish (on its owner's dashboard).
-        const busyCard = (await liveActiveJobs(neighbour)).locator(`li[data-job-id="${busy.id}"]`);
-        await lineOf(busyCard, TEXT.finish).waitFor();
-        expect(await lineOf(busyCard, /^Pozycja w kolejce/).count()).toBe(0);
+          const cardOf = (job: CreatedJob) => active.locator(`li[data-job-id="${job.id}"]`);
+          const [firstCard, secondCard, unknownCard] = [first, second, unknown].map(cardOf) as [
+            Locator,
+            Locator,
+            Locator,
+          ];
+          await lineOf(firstCard, TEXT.position(1)).waitFor();
+          await lineOf(secondCard, TEXT.position(2)).waitFor();
+          await lineOf(unknownCard, TEXT.position(3)).waitFor();
+          await lineOf(unknownCard, TEXT.noEstimate).waitFor();
+          // The render under way has no place, only its estimated finish (on its owner's dashboard).
+          const busyCard = (await liveActiveJobs(neighbour)).locator(`li[data-job-id="${busy.id}"]`);
+          await lineOf(busyCard, TEXT.finish).waitFor();
+          expect(await lineOf(busyCard, /^Pozycja w kolejce/).count()).toBe(0);
 
-        // One slot: the second starts when the first finishes.
-        const before = await placesOneAndTwo(firstCard, secondCard);
-        await journey.screenshot(page, 'dashboard, jobs queued (desktop, pl, light)');
-        await expectNoAxeViolations(page, 'dashboard with queued jobs (pl, light)');
+          // One slot: the second starts when the first finishes.
+          const before = await placesOneAndTwo(firstCard, secondCard);
+          await journey.screenshot(page, 'dashboard, jobs queued (desktop, pl, light)');
+          await expectNoAxeViolations(page, 'dashboard with queued jobs (pl, light)');
 
-        // The open page reads the queue again every 15 s while a job waits, and shows what it read. The busy
-        // render reported 10 % at once and nothing since, so its pace says "about a second left" at every
-        // read: the estimates behind it stay "about now" and move with the clock. Shown to the minute, the
-        // text changes at the next minute boundary, within one read of it — at most ~75 s, usually less.
-        await markDocument(page);
-        await eventually(
-          'the estimate of place 1 moves without a reload',
-          async () => (await estimateOf(firstCard)).text,
-          (text) => text !== before.text,
-          90_000,
-        );
-        expect(await documentStillMarked(page)).toBe(true);
-        await lineOf(firstCard, TEXT.position(1)).waitFor();
-        await placesOneAndTwo(firstCard, secondCard);
+          // The open page reads the queue again every 15 s while a job waits, and shows what it read. The busy
+          // render reported 10 % at once and nothing since, so its pace says "about a second left" at every
+          // read: the estimates behind it stay "about now" and move with the clock. Shown to the minute, the
+          // text changes at the next minute boundary, within one read of it — at most ~75 s, usually less.
+          await markDocument(page);
+          await eventually(
+            'the estimate of place 1 moves without a reload',
+            async () => (await estimateOf(firstCard)).text,
+            (text) => text !== before.text,
+            90_000,
+          );
+          expect(await documentStillMarked(page)).toBe(true);
+          await lineOf(firstCard, TEXT.position(1)).waitFor();
+          await placesOneAndTwo(firstCard, secondCard);
 
-        // A reload keeps the places and the estimates (read from the server again).
-        await page.reload();
-        const reloaded = await liveActiveJobs(page);
-        const again = (job: CreatedJob) => reloaded.locator(`li[data-job-id="${job.id}"]`);
-        await lineOf(again(first), TEXT.position(1)).waitFor();
-        await lineOf(again(second), TEXT.position(2)).waitFor();
-        await lineOf(again(unknown), TEXT.position(3)).waitFor();
-        await lineOf(again(unknown), TEXT.noEstimate).waitFor();
-        await placesOneAndTwo(again(first), again(second));
+          // A reload keeps the places and the estimates (read from the server again).
+          await page.reload();
+          const reloaded = await liveActiveJobs(page);
+          const again = (job: CreatedJob) => reloaded.locator(`li[data-job-id="${job.id}"]`);
+          await lineOf(again(first), TEXT.position(1)).waitFor();
+          await lineOf(again(second), TEXT.position(2)).waitFor();
+          await lineOf(again(unknown), TEXT.position(3)).waitFor();
+          await lineOf(again(unknown), TEXT.noEstimate).waitFor();
+          await placesOneAndTwo(again(first), again(second));
 
-        // The job's own page says the same.
-        await page.goto(journey.url(`/jobs/${second.id}`));
-        await page.getByRole('heading', { level: 1, name: 'Kolejka po lody nad morzem' }).waitFor();
-        const status = page.getByRole('region', { name: 'Status' });
-        await lineOf(status, TEXT.position(2)).waitFor();
-        await lineOf(status, TEXT.startAndFinish).waitFor();
-        await expectNoAxeViolations(page, 'job page, queued with an estimate (pl, light)');
+          // The job's own page says the same.
+          await page.goto(journey.url(`/jobs/${second.id}`));
+          await page.getByRole('heading', { level: 1, name: 'Kolejka po lody nad morzem' }).waitFor();
+          const status = page.getByRole('region', { name: 'Status' });
+          await lineOf(status, TEXT.position(2)).waitFor();
+          await lineOf(status, TEXT.startAndFinish).waitFor();
+          await expectNoAxeViolations(page, 'job page, queued with an estimate (pl, light)');
 
-        // Place 1 leaves the queue (cancelled elsewhere): on the open dashboard the others move up, no reload.
-        await page.goto(journey.url('/dashboard'));
-        const live = await liveActiveJobs(page);
-        await lineOf(live.locator(`li[data-job-id="${second.id}"]`), TEXT.position(2)).waitFor();
-        await markDocument(page);
-        await callApi(page, 'POST', `/bff/platform/jobs/${first.id}/cancel`);
-        await live.locator(`li[data-job-id="${first.id}"]`).waitFor({ state: 'detached' });
-        await lineOf(live.locator(`li[data-job-id="${second.id}"]`), TEXT.position(1)).waitFor();
-        await lineOf(live.locator(`li[data-job-id="${unknown.id}"]`), TEXT.position(2)).waitFor();
-        await lineOf(live.locator(`li[data-job-id="${second.id}"]`), TEXT.startAndFinish).waitFor();
-        expect(await documentStillMarked(page)).toBe(true);
-        journey.expectNoPageErrors(page);
-      } finally {
-        await cancelAll(page, jobs.slice().reverse());
-        await cancelAll(neighbour, [busy]);
-      }
-    }, 180_000);
+          // Place 1 leaves the queue (cancelled elsewhere): on the open dashboard the others move up, no reload.
+          await page.goto(journey.url('/dashboard'));
+          const live = await liveActiveJobs(page);
+          await lineOf(live.locator(`li[data-job-id="${second.id}"]`), TEXT.position(2)).waitFor();
+          await markDocument(page);
+          await callApi(page, 'POST', `/bff/platform/jobs/${first.id}/cancel`);
+          await live.locator(`li[data-job-id="${first.id}"]`).waitFor({ state: 'detached' });
+          await lineOf(live.locator(`li[data-job-id="${second.id}"]`), TEXT.position(1)).waitFor();
+          await lineOf(live.locator(`li[data-job-id="${unknown.id}"]`), TEXT.position(2)).waitFor();
+          await lineOf(live.locator(`li[data-job-id="${second.id}"]`), TEXT.startAndFinish).waitFor();
+          expect(await documentStillMarked(page)).toBe(true);
+          journey.expectNoPageErrors(page);
+        } finally {
+          await cancelAll(page, jobs.slice().reverse());
+          await cancelAll(neighbour, [busy]);
+        }
+      },
+      180_000,
+    );
 
     journey.test(
       'a video finishing in a background tab raises the browser notification and the title count; the inbox survives a reload',

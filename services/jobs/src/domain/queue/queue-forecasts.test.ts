@@ -64,16 +64,35 @@ describe('QueueForecasts on job reads [memory job store]', () => {
     expect(later.get(waiting.id)).toEqual(first.get(waiting.id));
   });
 
-  it('a job the look has not seen has no forecast until the next look', async () => {
+  it('a job queued after the look is forecast on its first read: the look is taken again', async () => {
+    const looks = jest.spyOn(jobs, 'queueHeads');
     await forecasts.forJobs([]);
-    const { job: newcomer } = await jobs.insert(aQueuedJob());
+    // Queued half a second after that look (the web app reads a second after the `queued` event: a look
+    // another read took meanwhile may not have it).
     now = at(0.5);
-    expect((await forecasts.forJobs([newcomer])).has(newcomer.id)).toBe(false);
-    now = at(1);
+    const { job: newcomer } = await jobs.insert(aQueuedJob({ updatedAt: at(0.5) }));
     expect((await forecasts.forJobs([newcomer])).get(newcomer.id)).toEqual({
       position: 1,
-      estimatedStartAt: at(1),
-      estimatedFinishAt: at(11),
+      estimatedStartAt: at(0.5),
+      estimatedFinishAt: at(10.5),
     });
+    expect(looks).toHaveBeenCalledTimes(2);
+    // Seen now: the next reads within the second share that look.
+    now = at(0.9);
+    await forecasts.forJobs([newcomer]);
+    expect(looks).toHaveBeenCalledTimes(2);
+  });
+
+  it('an old job the look leaves out (past its limit) does not make every read look again', async () => {
+    const limited = new QueueForecasts(jobs, { maxAgeMs: 1_000, queueLimit: 1 }, () => now);
+    const looks = jest.spyOn(jobs, 'queueHeads');
+    const { job: first } = await jobs.insert(aQueuedJob());
+    const { job: second } = await jobs.insert(aQueuedJob());
+    const read = await limited.forJobs([first, second]);
+    expect(read.get(first.id)?.position).toBe(1);
+    expect(read.has(second.id)).toBe(false);
+    now = at(0.5);
+    expect((await limited.forJobs([second])).has(second.id)).toBe(false);
+    expect(looks).toHaveBeenCalledTimes(1);
   });
 });

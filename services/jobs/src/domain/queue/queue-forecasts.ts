@@ -13,6 +13,8 @@ export interface QueueForecastOptions {
 
 const DEFAULTS: QueueForecastOptions = { maxAgeMs: 1_000, historySize: 20, queueLimit: 500 };
 
+const isActive = (job: Job) => job.status === 'PENDING' || job.status === 'PROCESSING';
+
 const keyOf = (shape: RenderShape) => `${shape.modelId}|${shape.quality}|${shape.durationSeconds}|${shape.speed}`;
 
 /** One look at the store: every active job's forecast, and the typical render times it used. */
@@ -42,28 +44,37 @@ export class QueueForecasts {
 
   /** The forecast of each of these jobs (as just read from the store) that is active, by job id. */
   async forJobs(jobs: readonly Job[]): Promise<Map<string, QueueForecast>> {
-    const look = await this.current();
+    let { at, look } = this.current();
+    let seen = await look;
+    // A job queued or claimed after the look started is not in it: the read that first shows the job
+    // (the web app's, a second after the `queued` event) would say "no place yet" and keep saying it
+    // until the next poll. Such a job is newer than the look, so a new look sees it; an older job the
+    // look left out (past `queueLimit`) does not force looks.
+    if (jobs.some((job) => isActive(job) && !seen.forecasts.has(job.id) && job.updatedAt.getTime() >= at)) {
+      ({ at, look } = this.current({ fresh: true }));
+      seen = await look;
+    }
     const now = this.clock();
     const forecasts = new Map<string, QueueForecast>();
     for (const job of jobs) {
-      // A job the look has not seen (created after it) has none until the next look.
-      const seen = look.forecasts.get(job.id);
-      if (!seen) continue;
-      forecasts.set(job.id, job.status === 'PROCESSING' ? renderingForecast(job, now, look.renderMs) : seen);
+      const forecast = seen.forecasts.get(job.id);
+      if (!forecast) continue;
+      forecasts.set(job.id, job.status === 'PROCESSING' ? renderingForecast(job, now, seen.renderMs) : forecast);
     }
     return forecasts;
   }
 
-  private current(): Promise<QueueLook> {
+  private current({ fresh = false } = {}): { at: number; look: Promise<QueueLook> } {
     const now = this.clock();
-    if (this.latest && now.getTime() - this.latest.at < this.options.maxAgeMs) return this.latest.look;
+    if (!fresh && this.latest && now.getTime() - this.latest.at < this.options.maxAgeMs) return this.latest;
     const look = this.look(now);
-    this.latest = { at: now.getTime(), look };
+    const latest = { at: now.getTime(), look };
+    this.latest = latest;
     // A failed look is not kept: the next read tries again.
     look.catch(() => {
       if (this.latest?.look === look) this.latest = undefined;
     });
-    return look;
+    return latest;
   }
 
   private async look(now: Date): Promise<QueueLook> {
