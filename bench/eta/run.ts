@@ -162,17 +162,19 @@ function printWaits(measured: JobObservation[]): void {
 function printAccuracy(rows: AccuracyRow[]): void {
   console.log(
     '| ETA read | jobs | no estimate | median error | p90 error | bias (median signed) | baseline median | ' +
-      `baseline p90 | p90 / baseline p90 | p90 ≤ ${TARGET_P90_PERCENT} % |`,
+      `baseline p90 | p90 / baseline p90 | p90 of the actual duration | p90 ≤ ${TARGET_P90_PERCENT} % of the actual duration |`,
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
     const p90 = percentile(row.errors, 90);
     const baselineP90 = percentile(row.baselineErrors, 90);
+    const p90OfDuration = percentile(row.errorsOfDuration, 90);
     console.log(
       `| ${row.moment === 'submission' ? 'at submission' : 'at 50 %'} | ${row.jobs} | ${row.noEstimate} | ` +
         `${percent(percentile(row.errors, 50))} | ${percent(p90)} | ${signedPercent(percentile(row.signedErrors, 50))} | ` +
         `${percent(percentile(row.baselineErrors, 50))} | ` +
-        `${percent(baselineP90)} | ${(p90 / baselineP90).toFixed(2)}× | ${p90 <= TARGET_P90_PERCENT ? 'met' : 'missed'} |`,
+        `${percent(baselineP90)} | ${(p90 / baselineP90).toFixed(2)}× | ${percent(p90OfDuration)} | ` +
+        `${p90OfDuration <= TARGET_P90_PERCENT ? 'met' : 'missed'} |`,
     );
   }
 }
