@@ -101,6 +101,19 @@ describeJourney('credits and live updates', (journey: Journey) => {
 
     expect(await serverBalance(page)).toBe(after);
     await expectBadgeCredits(page, after);
+
+    // /billing's order history: the paid order with the data for an invoice, the failed one without.
+    await page.goto(journey.url('/billing'));
+    const orders = page.getByRole('region', { name: 'Zamówienia' });
+    const table = orders.getByRole('table', { name: 'Twoje zamówienia, od najnowszych' });
+    const paidRow = table.locator(`tr[data-order-id="${orderId}"]`);
+    await paidRow.getByText('Opłacone', { exact: true }).waitFor();
+    await table.locator(`tr[data-order-id="${failedOrderId}"]`).getByText('Nieudane', { exact: true }).waitFor();
+    expect(await table.locator(`tr[data-order-id="${failedOrderId}"]`).getByText('Dane do faktury').count()).toBe(0);
+    await paidRow.getByText('Dane do faktury').click();
+    await paidRow.getByText(orderId, { exact: true }).waitFor();
+    await paidRow.getByText('Zapłacona kwota (brutto)').waitFor();
+    await expectNoAxeViolations(page, 'credit history with the order history (pl, light)');
     journey.expectNoPageErrors(page);
   });
 

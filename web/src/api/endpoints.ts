@@ -28,6 +28,7 @@ import type {
   LedgerKind,
   MediaPageResponse,
   MockProcessRequest,
+  OrderListResponse,
   OrderResponse,
   PackagesResponse,
   PlanId,
@@ -287,6 +288,18 @@ export function getOrder(orderId: string, options: CallOptions = {}): Promise<Or
   return apiRequest('GET', `${PLATFORM}/api/commerce/orders/${id(orderId)}`, {
     ...options,
     endpoint: 'GET /bff/platform/api/commerce/orders/:id',
+  });
+}
+
+/** The caller's own orders, newest first (`/billing`'s order history). */
+export function getOwnOrders(
+  page: { skip: number; take: number },
+  options: CallOptions = {},
+): Promise<OrderListResponse> {
+  return apiRequest('GET', `${PLATFORM}/api/commerce/orders`, {
+    ...options,
+    query: { skip: page.skip, take: page.take },
+    endpoint: 'GET /bff/platform/api/commerce/orders',
   });
 }
 

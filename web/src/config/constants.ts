@@ -66,6 +66,8 @@ export const INBOX_SIZE = 50;
 export const GALLERY_PAGE_SIZE = 12;
 /** Lines a page of the credit history (`/billing`; the ledger's default take). */
 export const BILLING_LEDGER_PAGE_SIZE = 20;
+/** Orders per page of `/billing`'s order history. */
+export const BILLING_ORDERS_PAGE_SIZE = 10;
 export const ADMIN_USERS_DEFAULT_TAKE = 50;
 
 // ---------------------------------------------------------------- toasts (spec §8, §9)

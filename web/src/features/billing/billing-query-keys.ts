@@ -1,6 +1,6 @@
 import type { BillingLedgerFilter } from '../../api/endpoints';
 
-/** Data-cache keys of the money history: the credit history's pages and a job's receipt. */
+/** Data-cache keys of the money history: the credit history's pages, a job's receipt and the order history's pages. */
 export const billingKeys = {
   /** The prefix of every page of the ledger. */
   allLedger: ['commerce', 'ledger'] as const,
@@ -8,4 +8,7 @@ export const billingKeys = {
   /** The prefix of every receipt. */
   allReceipts: ['commerce', 'receipts'] as const,
   receipt: (jobId: string) => ['commerce', 'receipts', jobId] as const,
+  /** The prefix of every page of the caller's own orders. */
+  allOrders: ['commerce', 'own-orders'] as const,
+  orders: (page: { skip: number; take: number }) => ['commerce', 'own-orders', page] as const,
 };

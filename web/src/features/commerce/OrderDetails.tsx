@@ -12,6 +12,12 @@ const STATUS_BADGE: Record<Order['status'], BadgeVariant> = {
   refunded: 'warning',
 };
 
+/** An order's status in the user's words, coloured by how it ended. */
+export function OrderStatusBadge({ status }: { status: Order['status'] }) {
+  const { t } = useCommerceText();
+  return <Badge variant={STATUS_BADGE[status]}>{t(`order.statuses.${status}`)}</Badge>;
+}
+
 export interface OrderDetailsProps {
   order: Pick<Order, 'id' | 'kind' | 'credits' | 'planId' | 'price' | 'status'>;
   showStatus?: boolean;
@@ -41,7 +47,7 @@ export function OrderDetails({ order, showStatus = true, showNumber = false }: O
         <div className="commerce-order__row">
           <dt>{t('order.status')}</dt>
           <dd>
-            <Badge variant={STATUS_BADGE[order.status]}>{t(`order.statuses.${order.status}`)}</Badge>
+            <OrderStatusBadge status={order.status} />
           </dd>
         </div>
       )}

@@ -8,6 +8,7 @@ export { readLastOrder, rememberLastOrder, LAST_ORDER_STORAGE_KEY, type LastOrde
 export { commerceMessages } from './messages';
 export { OrderDetails, type OrderDetailsProps } from './OrderDetails';
 export { OrderOutcome, type OrderOutcomeProps } from './OrderOutcome';
+export { orderStatusPath, shortOrderId } from './order-links';
 export { FINAL_ORDER_STATUSES, isFinalOrderStatus, isUnsuccessfulOrderStatus } from './order-status';
 export { PaymentDiagnosticsPanel } from './PaymentDiagnosticsPanel';
 export { isMockPaymentUrl, MOCK_PAYMENT_PATH, paymentTargetOf, type PaymentTarget } from './payment-url';

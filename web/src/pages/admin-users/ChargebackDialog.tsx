@@ -13,7 +13,7 @@ import { useDescribeError } from '../admin-shared/use-describe-error';
 import { adminKeys } from '../admin-shared/admin-query-keys';
 import { CHARGEBACK_REASON_MAX_LENGTH, CHARGEBACK_REASON_MIN_LENGTH } from './admin-users-limits';
 import { adminUsersMessages } from './messages';
-import { shortOrderId } from './short-order-id';
+import { shortOrderId } from '../../features/commerce/order-links';
 
 export interface ChargebackDialogProps {
   /** The paid order to mark refunded; null: the dialog is closed. */

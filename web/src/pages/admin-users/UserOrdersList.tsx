@@ -11,7 +11,7 @@ import { adminKeys } from '../admin-shared/admin-query-keys';
 import { ADMIN_USER_ORDERS_TAKE } from './admin-users-limits';
 import { ChargebackDialog } from './ChargebackDialog';
 import { adminUsersMessages } from './messages';
-import { shortOrderId } from './short-order-id';
+import { shortOrderId } from '../../features/commerce/order-links';
 import { UserPagedList } from './UserPagedList';
 
 const STATUS_VARIANT: Record<OrderStatus, BadgeVariant> = {

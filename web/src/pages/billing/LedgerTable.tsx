@@ -1,15 +1,11 @@
 import type { BillingLedgerLine } from '@kadr/contracts';
 import { Link } from 'react-router';
 import { useRefundText } from '../../features/billing';
+import { orderStatusPath, shortOrderId } from '../../features/commerce/order-links';
 import { formatDateTime, formatNumber } from '../../i18n/format';
 import { useMessages } from '../../i18n/use-messages';
 import { billingHistoryMessages } from './messages';
 
-/** How much of an order id names it in a line ("order 3f9a12bc"); the link carries the whole id. */
-const SHORT_ORDER_ID_LENGTH = 8;
-
-/** The order status page of an order (`/payment/success?orderId=`: it reads any of the user's orders). */
-const orderPath = (orderId: string) => `/payment/success?orderId=${encodeURIComponent(orderId)}`;
 const jobPath = (jobId: string) => `/jobs/${encodeURIComponent(jobId)}`;
 
 export interface LedgerTableProps {
@@ -96,9 +92,7 @@ function LineDescription({ line }: { line: BillingLedgerLine }) {
       break;
     case 'purchase':
     case 'refund':
-      text = order
-        ? t(`kind.${line.kind}`, { order: order.slice(0, SHORT_ORDER_ID_LENGTH) })
-        : t(`kind.${line.kind}NoOrder`);
+      text = order ? t(`kind.${line.kind}`, { order: shortOrderId(order) }) : t(`kind.${line.kind}NoOrder`);
       break;
     case 'hold':
     case 'capture':
@@ -110,7 +104,7 @@ function LineDescription({ line }: { line: BillingLedgerLine }) {
     case 'chargeback': {
       // The order's payment was reversed by the card issuer; `reason` holds the administrator's words.
       const why = line.reason?.trim();
-      const number = order ? order.slice(0, SHORT_ORDER_ID_LENGTH) : '';
+      const number = order ? shortOrderId(order) : '';
       text = why
         ? t('kind.chargebackWithReason', { order: number, reason: why })
         : t('kind.chargeback', { order: number });
@@ -123,7 +117,7 @@ function LineDescription({ line }: { line: BillingLedgerLine }) {
     }
   }
 
-  const target = job ? jobPath(job) : order ? orderPath(order) : null;
+  const target = job ? jobPath(job) : order ? orderStatusPath(order) : null;
   const allowance =
     line.allowanceDelta > 0 ? t('allowance.taken') : line.allowanceDelta < 0 ? t('allowance.returned') : null;
   return (

@@ -4,10 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { resetCircuitBreakers } from '../../api/circuit-breakers';
 import { answer, installFakeServer, type FakeServer, type RecordedRequest } from '../../api/testing/fake-server';
 import { makeLedgerLine } from '../../features/billing/testing/billing.testing';
-import { renderCommercePage } from '../../features/commerce/testing/commerce-fixtures';
+import { makeOrder, renderCommercePage } from '../../features/commerce/testing/commerce-fixtures';
 import { initI18n, setLanguage } from '../../i18n/i18n';
+import { INITIAL_SESSION_STATE, useSession } from '../../session/session-store';
 import { clearTopBar, useTopBar } from '../../session/top-bar-store';
 import BillingPage from './index';
+import { ORDERS_PAGE_PARAM } from './OrderHistory';
 import { startOfLocalDay } from './ledger-filters';
 
 jest.mock('../../telemetry/telemetry', () => ({ logClientError: jest.fn(), setTelemetryUser: jest.fn() }));
@@ -376,12 +378,18 @@ describe('Credit history (/billing)', () => {
   });
 
   it('shows a failure with Retry', async () => {
-    server.handle((request, index) =>
-      index === 0 ? answer.problem(500, 'unknown', { correlationId: 'corr-9' }) : answer.json(200, ledgerPage(LINES)),
-    );
+    let ledgerReads = 0;
+    server.handle((request) => {
+      if (request.path !== LEDGER_PATH) return answer.problem(404, 'not_found');
+      ledgerReads += 1;
+      return ledgerReads === 1
+        ? answer.problem(500, 'unknown', { correlationId: 'corr-9' })
+        : answer.json(200, ledgerPage(LINES));
+    });
     const { user } = renderBilling();
     expect(await screen.findByText('Your credit history could not be loaded.')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    const results = screen.getByRole('region', { name: 'Credit history, newest first' });
+    await user.click(within(results).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table')).toBeInTheDocument();
     expect(ledgerRequests().length).toBeGreaterThanOrEqual(2);
   });
@@ -395,5 +403,158 @@ describe('Credit history (/billing)', () => {
     act(() => useTopBar.setState({ credits: { balance: 395, heldCredits: 5, currency: 'credits' } }));
     await waitFor(() => expect(ledgerRequests().length).toBe(before + 1));
     expect(await within(table()).findAllByRole('row')).toHaveLength(1 + LINES.length + 1);
+  });
+});
+
+describe('Order history (/billing)', () => {
+  const ORDERS_PATH = '/bff/platform/api/commerce/orders';
+  const PAID = makeOrder({
+    id: 'ord_1a2b3c4d5e6f',
+    status: 'paid',
+    provider: 'tpay',
+    createdAt: '2025-03-02T07:58:00.000Z',
+    paidAt: '2025-03-02T08:00:00.000Z',
+  });
+  const PLAN = makeOrder({
+    id: 'ord_9f8e7d6c5b4a',
+    kind: 'plan',
+    packageId: null,
+    planId: 'pro',
+    credits: 0,
+    status: 'refunded',
+    price: { amountMinor: 9_900, currency: 'PLN' },
+    createdAt: '2025-03-05T10:00:00.000Z',
+    paidAt: '2025-03-05T10:01:00.000Z',
+  });
+  const PENDING = makeOrder({ id: 'ord_55aa66bb77cc', createdAt: '2025-03-06T10:00:00.000Z' });
+  const orderRequests = () => server.requests.filter((request) => request.path === ORDERS_PATH);
+  const ordersTable = () => screen.getByRole('table', { name: 'Your orders, newest first' });
+
+  function serveOrders(pageFor: (skip: number) => { items: ReturnType<typeof makeOrder>[]; total: number }) {
+    server.handle((request) => {
+      if (request.path === LEDGER_PATH) return answer.json(200, ledgerPage(LINES));
+      if (request.path !== ORDERS_PATH) return answer.problem(404, 'not_found');
+      const skip = Number(queryOf(request).skip);
+      return answer.json(200, { ...pageFor(skip), skip, take: Number(queryOf(request).take) });
+    });
+  }
+
+  beforeEach(() => {
+    useSession.setState({
+      ...INITIAL_SESSION_STATE,
+      status: 'authenticated',
+      user: { id: 'u-1', email: 'ala@example.com', name: 'Ala', roles: ['user'], permissions: [] },
+    });
+  });
+
+  it('lists the person’s orders newest first: date, number linking to its page, product, amount, status', async () => {
+    serveOrders(() => ({ items: [PENDING, PLAN, PAID], total: 3 }));
+    renderBilling();
+    const region = await screen.findByRole('region', { name: 'Orders' });
+    await within(region).findByRole('table');
+    const rows = within(ordersTable()).getAllByRole('row');
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Date', 'Order', 'Product', 'Amount', 'Status']);
+    expect(rows.slice(1).map((row) => within(row).getByRole('rowheader').textContent)).toEqual([
+      'ord_55aa',
+      'ord_9f8e',
+      'ord_1a2b',
+    ]);
+    expect(within(rows[3]!).getByRole('link', { name: 'ord_1a2b' })).toHaveAttribute(
+      'href',
+      '/payment/success?orderId=ord_1a2b3c4d5e6f',
+    );
+    expect(rows[3]).toHaveTextContent('Credit package: 300 credits');
+    expect(rows[3]).toHaveTextContent('49.00');
+    expect(rows[3]).toHaveTextContent('Paid');
+    expect(rows[2]).toHaveTextContent('Refunded');
+    expect(rows[1]).toHaveTextContent('Waiting for payment');
+    expect(queryOf(orderRequests()[0])).toEqual({ skip: '0', take: '10' });
+  });
+
+  it('opens the data an invoice needs for a paid order (none for an unpaid one)', async () => {
+    serveOrders(() => ({ items: [PENDING, PAID], total: 2 }));
+    const { user } = renderBilling();
+    await screen.findByRole('table', { name: 'Your orders, newest first' });
+    const [, pendingRow, paidRow] = within(ordersTable()).getAllByRole('row');
+    expect(within(pendingRow!).queryByText('Invoice details')).not.toBeInTheDocument();
+    const toggle = within(paidRow!).getByText('Invoice details');
+    expect(toggle.closest('summary')).toHaveAccessibleName('Invoice details of order ord_1a2b');
+    await user.click(toggle);
+    const data = within(paidRow!).getByRole('group');
+    const pairs = Array.from(data.querySelectorAll('.billing-invoice__row')).map((row) => [
+      row.querySelector('dt')?.textContent,
+      row.querySelector('dd')?.textContent,
+    ]);
+    expect(pairs).toEqual([
+      ['Order number', 'ord_1a2b3c4d5e6f'],
+      ['Paid on', expect.stringContaining('2025') as string],
+      ['Item', 'Credit package: 300 credits'],
+      ['Quantity', '1'],
+      ['Amount paid (gross)', expect.stringContaining('49.00') as string],
+      ['Currency', 'PLN'],
+      ['Paid through', 'Tpay'],
+      ['Buyer (account e-mail)', 'ala@example.com'],
+    ]);
+    expect(within(paidRow!).getByRole('link', { name: 'Terms of service' })).toHaveAttribute('href', '/terms');
+  });
+
+  it('pages through the URL and keeps its page when the ledger’s filters change', async () => {
+    const all = Array.from({ length: 12 }, (_, index) =>
+      makeOrder({ id: `ord_${String(index).padStart(12, '0')}`, createdAt: '2025-03-01T10:00:00.000Z' }),
+    );
+    serveOrders((skip) => ({ items: all.slice(skip, skip + 10), total: all.length }));
+    const { user } = renderBilling();
+    const region = await screen.findByRole('region', { name: 'Orders' });
+    await within(region).findByRole('table');
+    await user.click(
+      within(within(region).getByRole('navigation', { name: 'Order history pages' })).getByRole('button', {
+        name: 'Next',
+      }),
+    );
+    await waitFor(() => expect(location().searchParams.get(ORDERS_PAGE_PARAM)).toBe('2'));
+    await waitFor(() => expect(within(ordersTable()).getAllByRole('row')).toHaveLength(1 + 2));
+    expect(queryOf(orderRequests().at(-1))).toEqual({ skip: '10', take: '10' });
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Adjustments');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(location().searchParams.get('kind')).toBe('adjustments'));
+    expect(location().searchParams.get(ORDERS_PAGE_PARAM)).toBe('2');
+  });
+
+  it('says when there are no orders', async () => {
+    serveOrders(() => ({ items: [], total: 0 }));
+    renderBilling();
+    expect(await screen.findByText('No orders yet')).toBeInTheDocument();
+  });
+
+  it('shows a failure of the order list with Retry, the credit history unaffected', async () => {
+    let orderReads = 0;
+    server.handle((request) => {
+      if (request.path === LEDGER_PATH) return answer.json(200, ledgerPage(LINES));
+      orderReads += 1;
+      return orderReads === 1
+        ? answer.problem(500, 'unknown', { correlationId: 'corr-7' })
+        : answer.json(200, { items: [PAID], total: 1, skip: 0, take: 10 });
+    });
+    const { user } = renderBilling();
+    const region = await screen.findByRole('region', { name: 'Orders' });
+    expect(await within(region).findByText('Your orders could not be loaded.')).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Credit history, newest first' })).toBeInTheDocument();
+    await user.click(within(region).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Your orders, newest first' })).toBeInTheDocument();
+  });
+
+  it('speaks Polish', async () => {
+    await act(() => setLanguage('pl'));
+    serveOrders(() => ({ items: [PAID], total: 1 }));
+    renderBilling();
+    const region = await screen.findByRole('region', { name: 'Zamówienia' });
+    await within(region).findByRole('table', { name: 'Twoje zamówienia, od najnowszych' });
+    expect(within(region).getByText('Dane do faktury')).toBeInTheDocument();
+    expect(within(region).getByText('Opłacone')).toBeInTheDocument();
   });
 });

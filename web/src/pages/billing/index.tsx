@@ -20,6 +20,7 @@ import {
 } from './ledger-filters';
 import { LedgerFiltersForm } from './LedgerFiltersForm';
 import { LedgerTable } from './LedgerTable';
+import { OrderHistory, ORDERS_PAGE_PARAM } from './OrderHistory';
 import { billingHistoryMessages } from './messages';
 import './billing.css';
 
@@ -28,7 +29,8 @@ const LOADING_ROWS = 5;
 
 /**
  * `/billing`: the signed-in person's credit history — every line of their ledger, newest first, with
- * the balance after each; filtered by kind and days and paged through the URL; the same lines as CSV.
+ * the balance after each; filtered by kind and days and paged through the URL; the same lines as CSV —
+ * and their order history, with the data an invoice needs for each paid order.
  */
 export default function BillingPage() {
   const { t } = useMessages('billingHistory', billingHistoryMessages);
@@ -52,7 +54,13 @@ export default function BillingPage() {
   // A new balance on the badge means a new line here.
   useReloadOnCreditsChange(billingKeys.allLedger);
 
-  const go = (next: LedgerFilters) => setSearchParams(filtersToSearchParams(next));
+  const go = (next: LedgerFilters) => {
+    const params = filtersToSearchParams(next);
+    // The order history's page is its own: a new ledger view keeps it.
+    const ordersPage = searchParams.get(ORDERS_PAGE_PARAM);
+    if (ordersPage) params.set(ORDERS_PAGE_PARAM, ordersPage);
+    setSearchParams(params);
+  };
   const filtered = hasActiveFilters(filters);
   const { data } = ledger;
 
@@ -168,6 +176,7 @@ export default function BillingPage() {
         )}
         {body}
       </section>
+      <OrderHistory />
     </div>
   );
 }
