@@ -262,6 +262,17 @@ export const JobQueueForecastSchema = z.object({
 });
 export type JobQueueForecast = z.infer<typeof JobQueueForecastSchema>;
 
+/** The steps of a job's status its owner is shown, each once per attempt (progress steps are not among them). */
+export const JOB_TIMELINE_KINDS = ['created', 'queued', 'started', 'completed', 'failed', 'cancelled'] as const;
+
+/** One change of a job's status with when it happened: `queued` again with a higher attempt is a retry. */
+export const JobTimelineEntrySchema = z.object({
+  kind: z.enum(JOB_TIMELINE_KINDS),
+  at: isoDate,
+  attempt: z.number().int().nonnegative(),
+});
+export type JobTimelineEntry = z.infer<typeof JobTimelineEntrySchema>;
+
 /** One job as its owner (or the administrator) sees it; `id, status, progress, createdAt` is the live-tracking part. */
 export const JobViewSchema = z.object({
   id: z.string().min(1),
@@ -287,6 +298,8 @@ export const JobViewSchema = z.object({
   output: JobOutputSchema.nullable(),
   /** On the owner's reads of an active job (`/jobs/active`, `/jobs/{id}`); absent or null otherwise. */
   queue: JobQueueForecastSchema.nullable().optional(),
+  /** On the owner's read of one job (`/jobs/{id}`): its status changes, oldest first. */
+  timeline: z.array(JobTimelineEntrySchema).optional(),
 });
 export type JobView = z.infer<typeof JobViewSchema>;
 

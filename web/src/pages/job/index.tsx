@@ -1,4 +1,4 @@
-import type { JobView } from '@kadr/contracts';
+import type { JobTimelineEntry, JobView } from '@kadr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
@@ -64,7 +64,7 @@ export default function JobPage() {
     queryFn: ({ signal }) => getJob(id, { signal }).then((answer) => answer.data),
     staleTime: 0,
   });
-  useReadAgainWhenEnded(id);
+  useReadAgainOnStatusChange(id);
 
   if (job.isPending) {
     return (
@@ -92,19 +92,20 @@ export default function JobPage() {
 }
 
 /**
- * When the stream says the job ended (completed, failed, cancelled), the page reads the job (its
- * completion time, its video) and its receipt (settled a moment later) again.
+ * When the stream says the job's status changed, the page reads the job again (its status history;
+ * once ended, its completion time and video) and, once it ended (completed, failed, cancelled), its
+ * receipt (settled a moment later).
  */
-function useReadAgainWhenEnded(jobId: string): void {
+function useReadAgainOnStatusChange(jobId: string): void {
   const queryClient = useQueryClient();
   useEffect(
     () =>
       useJobStore.subscribe((state, previous) => {
         const now = state.jobs[jobId];
         const before = previous.jobs[jobId];
-        if (!now || now.status === before?.status || isActiveStatus(now.status)) return;
+        if (!now || now.status === before?.status) return;
         void queryClient.invalidateQueries({ queryKey: jobKeys.job(jobId) });
-        void queryClient.invalidateQueries({ queryKey: billingKeys.receipt(jobId) });
+        if (!isActiveStatus(now.status)) void queryClient.invalidateQueries({ queryKey: billingKeys.receipt(jobId) });
       }),
     [jobId, queryClient],
   );
@@ -183,12 +184,16 @@ function JobDetails({ view }: { view: JobView }) {
             {status === 'FAILED' && view.errorCode && (
               <p className="job-status__line">{t('status.failedBecause', { reason: reason(view.errorCode) })}</p>
             )}
-            <Facts
-              rows={[
-                [t('status.created'), <Time key="created" iso={view.createdAt} />],
-                view.completedAt ? [t('status.completed'), <Time key="completed" iso={view.completedAt} />] : null,
-              ]}
-            />
+            {view.timeline?.length ? (
+              <StatusHistory timeline={view.timeline} />
+            ) : (
+              <Facts
+                rows={[
+                  [t('status.created'), <Time key="created" iso={view.createdAt} />],
+                  view.completedAt ? [t('status.completed'), <Time key="completed" iso={view.completedAt} />] : null,
+                ]}
+              />
+            )}
             {active && (
               <div className="job-status__actions">
                 <CancelJobButton jobId={view.id} title={title} focusAfter={statusHeadingRef} />
@@ -256,6 +261,30 @@ function Facts({ rows }: { rows: ReadonlyArray<readonly [string, ReactNode] | nu
         ) : null,
       )}
     </dl>
+  );
+}
+
+/** The job's status changes with their times, oldest first; a retry's steps name their attempt. */
+function StatusHistory({ timeline }: { timeline: readonly JobTimelineEntry[] }) {
+  const { t } = useMessages('jobDetails', jobDetailsMessages);
+  const textOf = (step: JobTimelineEntry) => {
+    if (step.kind === 'queued' && step.attempt > 0) return t('timeline.requeued');
+    if (step.kind === 'started' && step.attempt > 1) return t('timeline.restarted', { attempt: step.attempt });
+    return t(`timeline.${step.kind}`);
+  };
+  return (
+    <div className="job-timeline">
+      <h3 id="job-timeline-heading" className="job-timeline__title">
+        {t('timeline.heading')}
+      </h3>
+      <ol className="job-timeline__steps" aria-labelledby="job-timeline-heading">
+        {timeline.map((step) => (
+          <li key={`${step.kind}-${step.attempt}-${step.at}`} className="job-timeline__step" data-kind={step.kind}>
+            <span className="job-timeline__what">{textOf(step)}</span> <Time iso={step.at} />
+          </li>
+        ))}
+      </ol>
+    </div>
   );
 }
 

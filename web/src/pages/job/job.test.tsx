@@ -306,6 +306,51 @@ describe('Job page (/jobs/:id)', () => {
     expect(within(bill).queryByRole('status')).not.toBeInTheDocument();
   });
 
+  it('lists the status history with times, a retry named by its attempt, and reads it again when the status changes', async () => {
+    const step = (kind: string, at: string, attempt: number) => ({ kind, at, attempt }) as const;
+    const early = [
+      step('created', '2025-03-01T10:00:00.000Z', 0),
+      step('queued', '2025-03-01T10:00:00.000Z', 0),
+      step('started', '2025-03-01T10:00:05.000Z', 1),
+      step('queued', '2025-03-01T10:00:40.000Z', 1),
+    ];
+    serve(makeJobView(JOB_ID, { status: 'PENDING', progress: 0, prompt: PROMPT, timeline: [...early] }), receipt());
+    act(() => applyLiveEvent('created', { id: JOB_ID, progress: 0, createdAt: '2025-03-01T10:00:00.000Z' }));
+    renderJob();
+    const history = await screen.findByRole('list', { name: 'Status history' });
+    const texts = () =>
+      within(history)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(texts()).toEqual([
+      `Created ${formatDateTime('2025-03-01T10:00:00.000Z')}`,
+      `Waiting in the queue ${formatDateTime('2025-03-01T10:00:00.000Z')}`,
+      `Rendering started ${formatDateTime('2025-03-01T10:00:05.000Z')}`,
+      `Back in the queue to be tried again ${formatDateTime('2025-03-01T10:00:40.000Z')}`,
+    ]);
+    expect(within(history).getAllByRole('listitem')[2]!.querySelector('time')).toHaveAttribute(
+      'datetime',
+      '2025-03-01T10:00:05.000Z',
+    );
+
+    // The second attempt starts: the stream says so, and the page reads the job again.
+    const reads = requestsTo(JOB_PATH).length;
+    serve(
+      makeJobView(JOB_ID, {
+        status: 'PROCESSING',
+        progress: 5,
+        prompt: PROMPT,
+        timeline: [...early, step('started', '2025-03-01T10:00:41.000Z', 2)],
+      }),
+      receipt(),
+    );
+    act(() => applyLiveEvent('started', { id: JOB_ID, progress: 0, createdAt: null }));
+    await waitFor(() => expect(requestsTo(JOB_PATH).length).toBeGreaterThan(reads));
+    await waitFor(() =>
+      expect(texts().at(-1)).toBe(`Rendering started again (attempt 2) ${formatDateTime('2025-03-01T10:00:41.000Z')}`),
+    );
+  });
+
   it('a job the plan covered: "Covered by your plan" and a generation of the plan on the receipt', async () => {
     serve(
       makeJobView(JOB_ID, { status: 'PENDING', cost: 0, chargedFrom: 'allowance' }),

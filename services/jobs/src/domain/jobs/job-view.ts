@@ -1,4 +1,11 @@
-import type { AdminJobView, JobEvent, JobQueueForecast, JobView } from '@kadr/contracts';
+import {
+  JOB_TIMELINE_KINDS,
+  type AdminJobView,
+  type JobEvent,
+  type JobQueueForecast,
+  type JobTimelineEntry,
+  type JobView,
+} from '@kadr/contracts';
 import type { QueueForecast } from '../queue/queue-forecast';
 import type { Job } from './job';
 
@@ -38,6 +45,23 @@ export function jobView(job: Job): JobView {
     completedAt: job.completedAt?.toISOString() ?? null,
     output: job.output,
   };
+}
+
+const TIMELINE_KINDS: ReadonlySet<string> = new Set(JOB_TIMELINE_KINDS);
+
+/**
+ * The job's status changes as its owner is shown them on the job's page: the first `created` (a requeue
+ * writes `created` again, with `queued`), each attempt's `queued` and `started`, and how it ended. Who
+ * made a change (a worker's id, an administrator) and the internal messages are not shown.
+ */
+export function jobTimeline(job: Job): JobTimelineEntry[] {
+  const timeline: JobTimelineEntry[] = [];
+  for (const step of job.history) {
+    if (!TIMELINE_KINDS.has(step.kind)) continue;
+    if (step.kind === 'created' && timeline.length > 0) continue;
+    timeline.push({ kind: step.kind as JobTimelineEntry['kind'], at: step.at.toISOString(), attempt: step.attempt });
+  }
+  return timeline;
 }
 
 export const adminJobView = (job: Job): AdminJobView => ({ ...jobView(job), userId: job.userId });

@@ -5,7 +5,7 @@ import type { JobRepository } from '../../data-access/jobs/job.repository';
 import type { JobCreation } from '../../domain/jobs/create-job';
 import type { JobCancellation } from '../../domain/jobs/job-cancellation';
 import { ACTIVE_STATUSES, VISIBLE_STATUSES } from '../../domain/jobs/job';
-import { jobView, jobViewWithQueue } from '../../domain/jobs/job-view';
+import { jobTimeline, jobView, jobViewWithQueue } from '../../domain/jobs/job-view';
 import type { QueueForecasts } from '../../domain/queue/queue-forecasts';
 import { correlationIdOf, requireUser } from './callers';
 import {
@@ -86,9 +86,8 @@ export function jobsRoutes(deps: {
       throw new HttpProblem('not_found', { detail: 'No such job.' });
     }
     const active = job.status === 'PENDING' || job.status === 'PROCESSING';
-    const body: JobResponse = {
-      data: active ? jobViewWithQueue(job, await deps.forecasts.forJobs([job])) : jobView(job),
-    };
+    const view = active ? jobViewWithQueue(job, await deps.forecasts.forJobs([job])) : jobView(job);
+    const body: JobResponse = { data: { ...view, timeline: jobTimeline(job) } };
     res.json(body);
   });
 
