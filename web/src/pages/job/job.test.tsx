@@ -115,6 +115,13 @@ function renderJob(path = `/jobs/${JOB_ID}`) {
 }
 
 const region = (name: string) => screen.getByRole('region', { name });
+/** A description list's terms and their values. */
+const factsOf = (list: HTMLElement) =>
+  Object.fromEntries(
+    within(list)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
 const receiptRegion = () => region('Receipt');
 const heldText = () => `Held 5 credits at ${formatDateTime(HELD_AT)}`;
 
@@ -161,11 +168,7 @@ describe('Job page (/jobs/:id)', () => {
 
     const settings = region('Settings');
     await within(settings).findByText('Kadr Motion');
-    const facts = Object.fromEntries(
-      within(settings)
-        .getAllByRole('term')
-        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
-    );
+    const facts = factsOf(settings);
     expect(facts).toEqual({
       Model: 'Kadr Motion',
       Duration: '5s',
@@ -366,12 +369,7 @@ describe('Job page (/jobs/:id)', () => {
       CAPTURED,
     );
     renderJob();
-    const settings = await screen.findByRole('region', { name: 'Settings' });
-    const facts = Object.fromEntries(
-      within(settings)
-        .getAllByRole('term')
-        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
-    );
+    const facts = factsOf(await screen.findByRole('region', { name: 'Settings' }));
     expect(facts).toMatchObject({
       Quality: 'Standard (720p)',
       Frame: '9:16 Portrait (720×1280)',
