@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { AspectRatio, JobResponseSchema, SEED_MAX } from '@kadr/contracts';
-import { startRig, userToken, type Rig } from './helpers/test-rig';
+import { startRig, submitJob, userToken, waitFor, type Rig } from './helpers/test-rig';
 
 const LITE = { prompt: 'a quiet forest', modelId: 'kadr-motion-v1', duration: 5, quality: 'Lite', speed: 'Normal' };
 
@@ -109,4 +109,38 @@ describe('creative options of POST /jobs (HTTP, without a worker)', () => {
     const account = rig.commerce.account('starter');
     expect(rig.commerce.holdsOf(account, job.id)[0]?.[1].resolution).toBe('720p');
   });
+});
+
+describe('a portrait job through the worker (local renderer)', () => {
+  let rig: Rig;
+  beforeAll(async () => {
+    rig = await startRig();
+  });
+  afterAll(() => rig.close());
+
+  it('renders the real 480×854 frame, passes the output check and completes with the seed it was given', async () => {
+    rig.commerce.give('portrait', 100);
+    const id = await submitJob(rig.api.url, 'portrait', {
+      ...LITE,
+      speed: 'Ultra Fast',
+      aspectRatio: '9:16',
+      seed: 77,
+    });
+    const token = `Bearer ${await userToken('portrait')}`;
+    const done = await waitFor(
+      async () => {
+        const { body } = await request(rig.api.url).get(`/jobs/${id}`).set('authorization', token);
+        const job = JobResponseSchema.parse(body).data;
+        return job.status === 'COMPLETED' || job.status === 'FAILED' ? job : undefined;
+      },
+      60_000,
+      'the render',
+    );
+    expect(done).toMatchObject({
+      status: 'COMPLETED',
+      aspectRatio: '9:16',
+      seed: 77,
+      output: { width: 480, height: 854, contentType: 'video/mp4' },
+    });
+  }, 90_000);
 });
