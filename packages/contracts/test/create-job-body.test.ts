@@ -45,7 +45,7 @@ describe('POST /jobs body, per model', () => {
         quality: { enum: qualitiesOfModel(modelId) },
         aspectRatio: { enum: [...AI_MODEL_OPTIONS[modelId].aspectRatios] },
         ...(AI_MODEL_OPTIONS[modelId].seed ? {} : { seed: false }),
-        ...(AI_MODEL_OPTIONS[modelId].negativePrompt ? {} : { negativePrompt: { maxLength: 0 } }),
+        ...(AI_MODEL_OPTIONS[modelId].negativePrompt ? {} : { negativePrompt: false }),
       })),
     );
   });
@@ -76,8 +76,12 @@ describe('POST /jobs body, creative options (issue 21)', () => {
     expect(fieldErrors(body({ negativePrompt: 'blur' }))).toEqual({
       negativePrompt: 'This model does not take a negative prompt.',
     });
-    // An empty negative prompt (once trimmed) is none: nothing to refuse.
-    expect(fieldErrors(body({ negativePrompt: '  ' }))).toEqual({});
+    // Even an empty one: the document forbids the field for such a model.
+    expect(Object.keys(fieldErrors(body({ negativePrompt: '' })))).toEqual(['negativePrompt']);
+    // For a model that takes one, an empty negative prompt (once trimmed) is none.
+    expect(CreateJobBodySchema.parse(body({ modelId: 'fal-kling-standard', negativePrompt: '  ' }))).toMatchObject({
+      negativePrompt: '',
+    });
   });
 
   it('refuses a shape, seed or negative prompt that is not one', () => {

@@ -187,7 +187,8 @@ export const AI_MODEL_OPTIONS = {
 
 /**
  * The creative options of a request that a model does not take, as field errors (issue 21): a shape it does not
- * render, a seed for a model without one, a negative prompt (not empty) for a model without one.
+ * render, a seed for a model without one, a negative prompt (even an empty one) for a model without one — the
+ * OpenAPI document forbids the field there, so the service refuses exactly what the document does.
  */
 export function unsupportedOptionErrors(
   options: { aspectRatios: readonly JobAspectRatio[]; seed: boolean; negativePrompt: boolean },
@@ -198,7 +199,7 @@ export function unsupportedOptionErrors(
     errors.aspectRatio = `This model renders ${options.aspectRatios.join(', ')}.`;
   }
   if (request.seed !== undefined && !options.seed) errors.seed = 'This model does not take a seed.';
-  if (request.negativePrompt && !options.negativePrompt) {
+  if (request.negativePrompt !== undefined && !options.negativePrompt) {
     errors.negativePrompt = 'This model does not take a negative prompt.';
   }
   return errors;
@@ -224,7 +225,7 @@ const PER_MODEL_JSON_SCHEMA = {
       quality: { enum: qualitiesOfModel(modelId) },
       aspectRatio: { enum: [...AI_MODEL_OPTIONS[modelId].aspectRatios] },
       ...(AI_MODEL_OPTIONS[modelId].seed ? {} : { seed: false }),
-      ...(AI_MODEL_OPTIONS[modelId].negativePrompt ? {} : { negativePrompt: { maxLength: 0 } }),
+      ...(AI_MODEL_OPTIONS[modelId].negativePrompt ? {} : { negativePrompt: false }),
     },
     required: ['modelId'],
   })),
