@@ -82,10 +82,12 @@ const requestOf = (kind: Case, prompt: string, seed: number): GenerationRequest 
     seed,
     modelId: 'kadr-motion-v1',
     durationSeconds: VIDEO_SECONDS,
+    aspectRatio: '16:9',
     width,
     height,
     quality: kind.quality,
     speed: kind.speed,
+    negativePrompt: null,
   };
 };
 

@@ -43,6 +43,9 @@ describe('POST /jobs body, per model', () => {
         modelId: { const: modelId },
         duration: { enum: [...AI_MODEL_OPTIONS[modelId].durations] },
         quality: { enum: qualitiesOfModel(modelId) },
+        aspectRatio: { enum: [...AI_MODEL_OPTIONS[modelId].aspectRatios] },
+        ...(AI_MODEL_OPTIONS[modelId].seed ? {} : { seed: false }),
+        ...(AI_MODEL_OPTIONS[modelId].negativePrompt ? {} : { negativePrompt: false }),
       })),
     );
   });
@@ -50,6 +53,47 @@ describe('POST /jobs body, per model', () => {
   it('gives each model the qualities up to its highest resolution', () => {
     expect(qualitiesOfModel('fal-kling-standard').sort()).toEqual(['Lite', 'Pro', 'Standard']);
     expect(qualitiesOfModel('kadr-motion-v1').sort()).toEqual(['Lite', 'Pro', 'Standard', 'Ultra']);
+  });
+});
+
+describe('POST /jobs body, creative options (issue 21)', () => {
+  it('takes a shape, a seed and a negative prompt the model supports; all three are optional', () => {
+    expect(CreateJobBodySchema.parse(body({ aspectRatio: '9:16', seed: 42 }))).toMatchObject({
+      aspectRatio: '9:16',
+      seed: 42,
+    });
+    const fal = CreateJobBodySchema.parse(
+      body({ modelId: 'fal-kling-standard', aspectRatio: '1:1', negativePrompt: '  blur, text \u200b' }),
+    );
+    expect(fal).toMatchObject({ aspectRatio: '1:1', negativePrompt: 'blur, text' });
+    expect(CreateJobBodySchema.parse(body({}))).not.toHaveProperty('seed');
+  });
+
+  it('refuses an option the model does not take, naming the field', () => {
+    expect(fieldErrors(body({ modelId: 'fal-kling-standard', seed: 7 }))).toEqual({
+      seed: 'This model does not take a seed.',
+    });
+    expect(fieldErrors(body({ negativePrompt: 'blur' }))).toEqual({
+      negativePrompt: 'This model does not take a negative prompt.',
+    });
+    // Even an empty one: the document forbids the field for such a model.
+    expect(Object.keys(fieldErrors(body({ negativePrompt: '' })))).toEqual(['negativePrompt']);
+    // For a model that takes one, an empty negative prompt (once trimmed) is none.
+    expect(CreateJobBodySchema.parse(body({ modelId: 'fal-kling-standard', negativePrompt: '  ' }))).toMatchObject({
+      negativePrompt: '',
+    });
+  });
+
+  it('refuses a shape, seed or negative prompt that is not one', () => {
+    expect(Object.keys(fieldErrors(body({ aspectRatio: '4:3', seed: -1 }))).sort()).toEqual(['aspectRatio', 'seed']);
+    expect(Object.keys(fieldErrors(body({ seed: 1.5 })))).toEqual(['seed']);
+    expect(Object.keys(fieldErrors(body({ seed: 2 ** 31 })))).toEqual(['seed']);
+    expect(Object.keys(fieldErrors(body({ modelId: 'fal-kling-standard', negativePrompt: 'x'.repeat(501) })))).toEqual([
+      'negativePrompt',
+    ]);
+    expect(Object.keys(fieldErrors(body({ modelId: 'fal-kling-standard', negativePrompt: 'a\nb' })))).toEqual([
+      'negativePrompt',
+    ]);
   });
 });
 

@@ -25,6 +25,7 @@ describe('fal provider (against a local fake of the queue API)', () => {
   let dir: string;
   let sample: Buffer;
   const seen: string[] = [];
+  const inputs: Array<Record<string, unknown>> = [];
   let statusCalls = 0;
   let failSubmitWith = 0;
 
@@ -60,8 +61,20 @@ describe('fal provider (against a local fake of the queue API)', () => {
         let body = '';
         req.on('data', (c: Buffer) => (body += c.toString()));
         req.on('end', () => {
-          const input = JSON.parse(body) as { prompt: string; duration: string; aspect_ratio: string };
-          if (!input.prompt || !['5', '10'].includes(input.duration))
+          const input = JSON.parse(body) as {
+            prompt: string;
+            duration: string;
+            aspect_ratio?: string;
+            negative_prompt?: unknown;
+          };
+          inputs.push(input);
+          // fal's documented input: duration "5" | "10", aspect_ratio "16:9" | "9:16" | "1:1", negative_prompt a string.
+          if (
+            !input.prompt ||
+            !['5', '10'].includes(input.duration) ||
+            (input.aspect_ratio !== undefined && !['16:9', '9:16', '1:1'].includes(input.aspect_ratio)) ||
+            (input.negative_prompt !== undefined && typeof input.negative_prompt !== 'string')
+          )
             return json(422, { detail: [{ msg: 'bad input' }] });
           json(200, {
             request_id: 'req-1',
@@ -126,10 +139,12 @@ describe('fal provider (against a local fake of the queue API)', () => {
     seed: 1,
     modelId: 'fal-kling-standard',
     durationSeconds: 5,
+    aspectRatio: '16:9',
     width: 854,
     height: 480,
     quality: 'Lite',
     speed: 'Ultra Fast',
+    negativePrompt: null,
   };
 
   it('creates, polls, downloads and conforms the video to the job (854×480, 5 s)', async () => {
@@ -146,6 +161,29 @@ describe('fal provider (against a local fake of the queue API)', () => {
     expect(progress.length).toBeGreaterThan(1);
     expect(seen[0]).toBe('POST /fal-ai/kling-video/v2.1/standard/text-to-video Key test-key');
     expect(seen.some((line) => line.startsWith('GET /files/output.mp4'))).toBe(true);
+    // No negative prompt asked: the field is left out, so fal's default applies.
+    expect(inputs[0]).toEqual({ prompt: 'a red kite over hills', duration: '5', aspect_ratio: '16:9' });
+  }, 30_000);
+
+  it('sends the shape and the negative prompt, and conforms to the portrait frame (480×854)', async () => {
+    const workDir = await mkdtemp(path.join(dir, 'w-'));
+    inputs.length = 0;
+    const portrait: GenerationRequest = {
+      ...job,
+      aspectRatio: '9:16',
+      width: 480,
+      height: 854,
+      negativePrompt: 'text, watermark',
+    };
+    const { videoPath } = await provider().generate(portrait, {
+      workDir,
+      onProgress: () => undefined,
+      signal: new AbortController().signal,
+    });
+    expect(inputs).toEqual([
+      { prompt: 'a red kite over hills', duration: '5', aspect_ratio: '9:16', negative_prompt: 'text, watermark' },
+    ]);
+    expect(await probeVideo('ffprobe', videoPath)).toMatchObject({ codec: 'h264', width: 480, height: 854 });
   }, 30_000);
 
   it('maps fal errors to aiproxy_error: a refused key is permanent, a 503 is transient', async () => {

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import {
+  JOB_ASPECT_RATIOS,
   JOB_DURATIONS,
   JOB_QUALITIES,
   JOB_SPEEDS,
+  NEGATIVE_PROMPT_MAX_LENGTH,
   PROMPT_MAX_LENGTH,
   PUBLIC_JOB_STATUSES,
   RESOLUTION_OF_QUALITY,
   resolutionRank,
+  SEED_MAX,
+  type JobAspectRatio,
   type JobDuration,
   type JobQuality,
   type Resolution,
@@ -40,6 +44,7 @@ export const JOBS_PATHS = {
 export const JobDurationSchema = literalUnion(JOB_DURATIONS);
 export const JobQualitySchema = z.enum(JOB_QUALITIES);
 export const JobSpeedSchema = z.enum(JOB_SPEEDS);
+export const JobAspectRatioSchema = z.enum(JOB_ASPECT_RATIOS);
 export const PublicJobStatusSchema = z.enum(PUBLIC_JOB_STATUSES);
 
 const isoDate = z.iso.datetime({ offset: true });
@@ -70,6 +75,12 @@ export const AiModelSchema = z.object({
   maxResolution: ResolutionSchema,
   /** Lite 480p, Standard 720p, Pro 1080p, Ultra 2160p (only the model's qualities). */
   resolutionByQuality: z.record(z.string(), ResolutionSchema),
+  /** The frame shapes it renders (issue 21); the first is the default. */
+  aspectRatios: z.array(JobAspectRatioSchema).min(1),
+  /** Whether a seed reproduces its videos (then the generator offers the seed field). */
+  supportsSeed: z.boolean(),
+  /** Whether it takes a negative prompt (what the video should not show). */
+  supportsNegativePrompt: z.boolean(),
   price: PriceRuleSchema,
 });
 export type AiModel = z.infer<typeof AiModelSchema>;
@@ -112,6 +123,12 @@ export const CreateJobRequestSchema = z.strictObject({
   duration: JobDurationSchema,
   quality: JobQualitySchema,
   speed: JobSpeedSchema,
+  /** The frame shape (default 16:9); only one the model renders. */
+  aspectRatio: JobAspectRatioSchema.optional(),
+  /** Absent: the service picks one at random and stores it. Only for a model that takes a seed. */
+  seed: z.number().int().min(0).max(SEED_MAX).optional(),
+  /** What the video should not show; only for a model that takes one. Empty (once trimmed) is none. */
+  negativePrompt: z.string().max(NEGATIVE_PROMPT_MAX_LENGTH).optional(),
 });
 export type CreateJobRequest = z.infer<typeof CreateJobRequestSchema>;
 
@@ -135,10 +152,58 @@ export type AiModelId = z.infer<typeof AiModelIdSchema>;
  * does not render is a 400 on that field).
  */
 export const AI_MODEL_OPTIONS = {
-  'kadr-motion-v1': { durations: [5, 10, 15], maxResolution: '2160p' },
-  'fal-kling-standard': { durations: [5, 10], maxResolution: '1080p' },
-  'faulty-test': { durations: [5, 10, 15], maxResolution: '2160p' },
-} as const satisfies Record<AiModelId, { durations: readonly JobDuration[]; maxResolution: Resolution }>;
+  'kadr-motion-v1': {
+    durations: [5, 10, 15],
+    maxResolution: '2160p',
+    aspectRatios: ['16:9', '9:16', '1:1'],
+    seed: true,
+    negativePrompt: false,
+  },
+  // fal's Kling 2.1 takes aspect_ratio 16:9, 9:16, 1:1 and negative_prompt, no seed.
+  'fal-kling-standard': {
+    durations: [5, 10],
+    maxResolution: '1080p',
+    aspectRatios: ['16:9', '9:16', '1:1'],
+    seed: false,
+    negativePrompt: true,
+  },
+  'faulty-test': {
+    durations: [5, 10, 15],
+    maxResolution: '2160p',
+    aspectRatios: ['16:9', '9:16', '1:1'],
+    seed: true,
+    negativePrompt: false,
+  },
+} as const satisfies Record<
+  AiModelId,
+  {
+    durations: readonly JobDuration[];
+    maxResolution: Resolution;
+    aspectRatios: readonly JobAspectRatio[];
+    seed: boolean;
+    negativePrompt: boolean;
+  }
+>;
+
+/**
+ * The creative options of a request that a model does not take, as field errors (issue 21): a shape it does not
+ * render, a seed for a model without one, a negative prompt (even an empty one) for a model without one — the
+ * OpenAPI document forbids the field there, so the service refuses exactly what the document does.
+ */
+export function unsupportedOptionErrors(
+  options: { aspectRatios: readonly JobAspectRatio[]; seed: boolean; negativePrompt: boolean },
+  request: { aspectRatio?: JobAspectRatio | undefined; seed?: number | undefined; negativePrompt?: string | undefined },
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (request.aspectRatio !== undefined && !options.aspectRatios.includes(request.aspectRatio)) {
+    errors.aspectRatio = `This model renders ${options.aspectRatios.join(', ')}.`;
+  }
+  if (request.seed !== undefined && !options.seed) errors.seed = 'This model does not take a seed.';
+  if (request.negativePrompt !== undefined && !options.negativePrompt) {
+    errors.negativePrompt = 'This model does not take a negative prompt.';
+  }
+  return errors;
+}
 
 /** The qualities a model renders: those whose resolution is at most its highest. */
 export function qualitiesOfModel(modelId: AiModelId): JobQuality[] {
@@ -158,6 +223,9 @@ const PER_MODEL_JSON_SCHEMA = {
       modelId: { const: modelId },
       duration: { enum: [...AI_MODEL_OPTIONS[modelId].durations] },
       quality: { enum: qualitiesOfModel(modelId) },
+      aspectRatio: { enum: [...AI_MODEL_OPTIONS[modelId].aspectRatios] },
+      ...(AI_MODEL_OPTIONS[modelId].seed ? {} : { seed: false }),
+      ...(AI_MODEL_OPTIONS[modelId].negativePrompt ? {} : { negativePrompt: false }),
     },
     required: ['modelId'],
   })),
@@ -189,6 +257,22 @@ export const CreateJobBodySchema = CreateJobRequestSchema.extend({
   duration: literalUnion(JOB_DURATIONS, { error: 'Choose 5, 10 or 15 seconds.' }),
   quality: z.enum(JOB_QUALITIES, { error: 'Choose Lite, Standard, Pro or Ultra.' }),
   speed: z.enum(JOB_SPEEDS, { error: 'Choose Slow, Normal, Fast or Ultra Fast.' }),
+  aspectRatio: z.enum(JOB_ASPECT_RATIOS, { error: 'Choose 16:9, 9:16 or 1:1.' }).optional(),
+  seed: z
+    .number({ error: `The seed is a whole number from 0 to ${SEED_MAX}.` })
+    .int({ error: `The seed is a whole number from 0 to ${SEED_MAX}.` })
+    .min(0, { error: `The seed is a whole number from 0 to ${SEED_MAX}.` })
+    .max(SEED_MAX, { error: `The seed is a whole number from 0 to ${SEED_MAX}.` })
+    .optional(),
+  negativePrompt: z
+    .string({ error: 'The negative prompt must be text.' })
+    .max(NEGATIVE_PROMPT_MAX_LENGTH, {
+      error: `The negative prompt can be at most ${NEGATIVE_PROMPT_MAX_LENGTH} characters.`,
+    })
+    .regex(NO_CONTROL_CHARACTERS, { error: 'The negative prompt must not contain control characters.' })
+    // Invisible edges trimmed like the prompt's; what is left empty is no negative prompt.
+    .transform(trimInvisibleEdges)
+    .optional(),
 })
   // Per model (the fields' own checks above report every bad field at once, also for an unknown model).
   .superRefine((body, ctx) => {
@@ -207,6 +291,14 @@ export const CreateJobBodySchema = CreateJobRequestSchema.extend({
         path: ['quality'],
         message: `This model renders up to ${options.maxResolution}.`,
       });
+    }
+    const asked = {
+      aspectRatio: JOB_ASPECT_RATIOS.includes(body.aspectRatio as JobAspectRatio) ? body.aspectRatio : undefined,
+      seed: typeof body.seed === 'number' ? body.seed : undefined,
+      negativePrompt: typeof body.negativePrompt === 'string' ? body.negativePrompt : undefined,
+    };
+    for (const [field, message] of Object.entries(unsupportedOptionErrors(options, asked))) {
+      ctx.addIssue({ code: 'custom', path: [field], message });
     }
   })
   .meta({ id: 'CreateJobBody', ...PER_MODEL_JSON_SCHEMA });
@@ -286,8 +378,14 @@ export const JobViewSchema = z.object({
   duration: JobDurationSchema,
   quality: JobQualitySchema,
   speed: JobSpeedSchema,
+  /** The frame shape (jobs stored before issue 21: 16:9). */
+  aspectRatio: JobAspectRatioSchema,
   width: z.number().int().positive(),
   height: z.number().int().positive(),
+  /** The seed it was rendered with (the request's, else the one the service picked); null for a model without seeds. */
+  seed: z.number().int().nonnegative().nullable(),
+  /** What the video should not show, as sent to the provider; null when none. */
+  negativePrompt: z.string().nullable(),
   cost: z.number().int().nonnegative(),
   chargedFrom: z.enum(['credits', 'allowance']).nullable(),
   attempt: z.number().int().nonnegative(),

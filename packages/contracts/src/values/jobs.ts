@@ -9,6 +9,17 @@ export type JobQuality = (typeof JOB_QUALITIES)[number];
 export const JOB_SPEEDS = ['Normal', 'Fast', 'Slow', 'Ultra Fast'] as const;
 export type JobSpeed = (typeof JOB_SPEEDS)[number];
 
+/** Frame shapes (issue 21): width:height. 16:9 is the default; the resolution of a quality is the frame's short side. */
+export const JOB_ASPECT_RATIOS = ['16:9', '9:16', '1:1'] as const;
+export type JobAspectRatio = (typeof JOB_ASPECT_RATIOS)[number];
+export const DEFAULT_ASPECT_RATIO: JobAspectRatio = '16:9';
+
+/** A seed is a whole number 0 … SEED_MAX (2^31 − 2); without one the jobs service picks one at random and stores it. */
+export const SEED_MAX = 2_147_483_646;
+
+/** A negative prompt (what the video should not show) is at most this many characters once trimmed. */
+export const NEGATIVE_PROMPT_MAX_LENGTH = 500;
+
 /** Statuses a client sees (RESERVING is internal and never returned). CANCELLED: stopped by its owner. */
 export const PUBLIC_JOB_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
 export type PublicJobStatus = (typeof PUBLIC_JOB_STATUSES)[number];

@@ -20,6 +20,8 @@ export interface FakeHold {
   amount: number;
   takenFrom: 'credits' | 'allowance';
   state: 'held' | 'captured' | 'released';
+  /** The resolution the hold was asked for (the frame's long side, issue 21). */
+  resolution?: string;
 }
 
 export interface FakeAccount {
@@ -87,11 +89,13 @@ export class FakeCommerce {
         userId,
         amount,
         generation = 1,
+        resolution,
       } = req.body as {
         jobId: string;
         userId: string;
         amount: number;
         generation?: number;
+        resolution?: string;
       };
       const account = this.account(userId);
       const holdId = holdIdOf(jobId, generation);
@@ -110,7 +114,14 @@ export class FakeCommerce {
           .json({ type: '/problems/insufficient_credits', title: 'Insufficient credits', detail: 'Not enough.' });
         return;
       }
-      const hold: FakeHold = { jobId, generation, amount, takenFrom: 'credits', state: 'held' };
+      const hold: FakeHold = {
+        jobId,
+        generation,
+        amount,
+        takenFrom: 'credits',
+        state: 'held',
+        ...(resolution ? { resolution } : {}),
+      };
       account.held += amount;
       account.holds.set(holdId, hold);
       res.status(201).json(holdBody(holdId, hold));

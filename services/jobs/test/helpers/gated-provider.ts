@@ -28,6 +28,8 @@ export class GatedProvider implements VideoProvider {
         jobId: 'sample',
         prompt: 'a sample for the gated provider',
         seed: 7,
+        aspectRatio: '16:9',
+        negativePrompt: null,
         modelId: 'kadr-motion-v1',
         durationSeconds: 5,
         width: 854,

@@ -50,7 +50,7 @@ export function previewCharge(
   options: JobOptions,
   entitlements: Entitlements,
 ): ChargePreview {
-  const resolution = resolutionOf(model, options.quality);
+  const resolution = resolutionOf(model, options.quality, options.aspectRatio);
   const { allowance, credits, plan } = entitlements;
   if (allowance && allowanceCovers(resolution, entitlements)) {
     return { kind: 'allowance', limit: allowance.limit, used: allowance.used, periodEnd: allowance.periodEnd };

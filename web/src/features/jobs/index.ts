@@ -12,7 +12,7 @@ export { jobsMessages } from './messages';
 export { lowestPriceOf, priceOf, type JobOptions } from './price';
 export { PricePreview, type PricePreviewProps } from './PricePreview';
 export { QueueForecast, type QueueForecastProps } from './QueueForecast';
-export { isWithinResolution, planLifting, resolutionOf, resolutionRank } from './resolution';
+export { frameSizeOf, isWithinResolution, planLifting, resolutionOf, resolutionRank } from './resolution';
 export { useCreditsLabel } from './use-credits-label';
 export { useOptionLabels } from './use-option-labels';
 export { useRefreshOnJobCompleted } from './use-refresh-on-completion';

@@ -53,6 +53,7 @@ export const jobsMessages = {
       duration: '{{seconds}}s',
       quality: { Standard: 'Standard', Pro: 'Pro', Lite: 'Lite', Ultra: 'Ultra' },
       speed: { Normal: 'Normal', Fast: 'Fast', Slow: 'Slow', UltraFast: 'Ultra Fast' },
+      aspect: { landscape: 'Landscape', portrait: 'Portrait', square: 'Square' },
       separator: ' · ',
     },
     price: {
@@ -129,6 +130,7 @@ export const jobsMessages = {
       duration: '{{seconds}} s',
       quality: { Standard: 'Standardowa', Pro: 'Pro', Lite: 'Lite', Ultra: 'Ultra' },
       speed: { Normal: 'Normalna', Fast: 'Szybka', Slow: 'Wolna', UltraFast: 'Ultraszybka' },
+      aspect: { landscape: 'Poziomy', portrait: 'Pionowy', square: 'Kwadrat' },
       separator: ' · ',
     },
     price: {

@@ -1,10 +1,15 @@
-import type { AiModel, JobDuration, JobQuality, JobSpeed } from '@kadr/contracts';
+import type { AiModel, JobAspectRatio, JobDuration, JobQuality, JobSpeed } from '@kadr/contracts';
 
 /** The three choices that decide a job's price (and, through quality, its resolution). */
 export interface JobOptions {
   duration: JobDuration;
   quality: JobQuality;
   speed: JobSpeed;
+  /**
+   * The frame shape (issue 21; absent: 16:9). It does not change the price (the rule prices the quality), only the
+   * frame and so the resolution the plan's cap is checked against (the long side).
+   */
+  aspectRatio?: JobAspectRatio;
 }
 
 /**

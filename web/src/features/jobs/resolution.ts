@@ -1,17 +1,33 @@
 import type { AiModel } from '@kadr/contracts';
 import {
+  frameOfQuality,
   MAX_RESOLUTION_OF_PLAN,
   PLAN_IDS,
   RESOLUTION_OF_QUALITY,
   resolutionRank,
+  type JobAspectRatio,
   type JobQuality,
   type PlanId,
   type Resolution,
 } from '@kadr/contracts/values';
 
-/** The resolution a model renders a quality at (its own table first, then the contract's frame of the quality). */
-export function resolutionOf(model: Pick<AiModel, 'resolutionByQuality'> | undefined, quality: JobQuality): Resolution {
+/**
+ * The resolution a model renders a quality at (its own table first, then the contract's frame of the quality); in a
+ * portrait or square shape, what its frame counts as for the plan's cap (the long side: 1080×1080 is 720p).
+ */
+export function resolutionOf(
+  model: Pick<AiModel, 'resolutionByQuality'> | undefined,
+  quality: JobQuality,
+  aspectRatio: JobAspectRatio = '16:9',
+): Resolution {
+  if (aspectRatio !== '16:9') return frameOfQuality(quality, aspectRatio).resolution;
   return model?.resolutionByQuality[quality] ?? RESOLUTION_OF_QUALITY[quality];
+}
+
+/** "720×1280": the pixels of a quality in a shape. */
+export function frameSizeOf(quality: JobQuality, aspectRatio: JobAspectRatio = '16:9'): string {
+  const { width, height } = frameOfQuality(quality, aspectRatio);
+  return `${width}×${height}`;
 }
 
 /**

@@ -1,6 +1,6 @@
-import type { AiModel, JobDuration, JobQuality, JobSpeed } from '@kadr/contracts';
+import type { AiModel, JobAspectRatio, JobDuration, JobQuality, JobSpeed } from '@kadr/contracts';
 import { Link } from 'react-router';
-import { useOptionLabels, type JobOptions } from '../../features/jobs';
+import { frameSizeOf, resolutionOf, useOptionLabels, type JobOptions } from '../../features/jobs';
 import { formatNumber } from '../../i18n/format';
 import { useMessages } from '../../i18n/use-messages';
 import { ChoiceGroup, type ChoiceOption } from '../../ui';
@@ -14,11 +14,11 @@ export interface OptionsPickerProps {
   onChange: (patch: Partial<JobOptions>) => void;
   /** The user's resolution cap (summary `maxResolution`), for the hint under quality. */
   cap: string | null;
-  errors: Partial<Record<'duration' | 'quality' | 'speed', string>>;
+  errors: Partial<Record<'duration' | 'quality' | 'speed' | 'aspectRatio', string>>;
 }
 
 /**
- * Duration, quality and speed as segmented radio groups: only what the model offers; qualities
+ * Shape, duration, quality and speed as segmented radio groups: only what the model offers; qualities
  * above the plan's cap stay visible but disabled, each saying which plan includes it, with an
  * Upgrade link under the group.
  */
@@ -31,9 +31,20 @@ export function OptionsPicker({ model, options, value, onChange, cap, errors }: 
     label: labels.duration(duration),
   }));
 
+  const aspectOptions: ChoiceOption<JobAspectRatio>[] = options.aspectRatios.map((aspectRatio) => ({
+    value: aspectRatio,
+    label: (
+      <OptionLabel
+        main={`${aspectRatio} ${labels.aspectRatio(aspectRatio)}`}
+        sub={frameSizeOf(value.quality, aspectRatio)}
+      />
+    ),
+  }));
+
   const qualityOptions: ChoiceOption<JobQuality>[] = options.qualities.map((quality) => ({
     value: quality.value,
-    label: <OptionLabel main={labels.quality(quality.value)} sub={quality.resolution} />,
+    // The quality's own name (Pro 1080p) in every shape; whether the plan allows it is the frame's long side.
+    label: <OptionLabel main={labels.quality(quality.value)} sub={resolutionOf(model, quality.value)} />,
     disabled: !quality.allowed,
     hint: !quality.allowed && quality.plan ? t('options.neededPlan', { plan: t(`plans.${quality.plan}`) }) : undefined,
   }));
@@ -59,6 +70,16 @@ export function OptionsPicker({ model, options, value, onChange, cap, errors }: 
 
   return (
     <div className="generator-options">
+      {aspectOptions.length > 0 && (
+        <ChoiceGroup
+          legend={t('options.aspectRatio')}
+          name="aspectRatio"
+          options={aspectOptions}
+          value={value.aspectRatio ?? null}
+          onChange={(aspectRatio) => onChange({ aspectRatio })}
+          error={errors.aspectRatio}
+        />
+      )}
       <ChoiceGroup
         legend={t('options.duration')}
         name="duration"

@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/api-error';
-import { FAL_MODEL, LOCAL_MODEL } from '../../features/jobs/testing/models.testing';
-import { effectiveOptions, initialPrompt, optionsOf, sanitizePrompt, validateForm } from './generator-form';
+import { FAL_MODEL, LOCAL_MODEL, makeModel } from '../../features/jobs/testing/models.testing';
+import { effectiveOptions, initialPrompt, optionsOf, parseSeed, sanitizePrompt, validateForm } from './generator-form';
 import { isKeptRefusal } from '../../api/idempotency';
 
 describe('optionsOf', () => {
@@ -28,6 +28,7 @@ describe('effectiveOptions', () => {
       duration: 15,
       quality: 'Ultra',
       speed: 'Slow',
+      aspectRatio: '16:9',
     });
   });
 
@@ -37,6 +38,7 @@ describe('effectiveOptions', () => {
       duration: 5,
       quality: 'Standard',
       speed: 'Normal',
+      aspectRatio: '16:9',
     });
   });
 
@@ -96,5 +98,35 @@ describe('isKeptRefusal (when a new Idempotency-Key is needed)', () => {
 
   it('is false for anything that is not an ApiError', () => {
     expect(isKeptRefusal(new Error('boom'))).toBe(false);
+  });
+});
+
+describe('frame shape and seed (issue 21)', () => {
+  it("judges the qualities by the frame's long side in the chosen shape", () => {
+    const allowed = (aspect: '16:9' | '9:16' | '1:1') =>
+      optionsOf(LOCAL_MODEL, '720p', aspect)
+        .qualities.filter((q) => q.allowed)
+        .map((q) => q.value);
+    expect(allowed('16:9')).toEqual(['Lite', 'Standard']);
+    expect(allowed('9:16')).toEqual(['Lite', 'Standard']);
+    expect(allowed('1:1')).toEqual(['Lite', 'Standard', 'Pro']);
+  });
+
+  it("keeps the chosen shape when the model renders it, else takes the model's first", () => {
+    const square = { duration: 5, quality: 'Standard', speed: 'Normal', aspectRatio: '1:1' } as const;
+    expect(effectiveOptions(square, optionsOf(LOCAL_MODEL, null)).aspectRatio).toBe('1:1');
+    const landscapeOnly = makeModel({ aspectRatios: ['16:9'] });
+    expect(effectiveOptions(square, optionsOf(landscapeOnly, null)).aspectRatio).toBe('16:9');
+  });
+
+  it('reads the seed field: empty is random, digits up to the maximum, anything else invalid', () => {
+    expect(parseSeed('')).toBeUndefined();
+    expect(parseSeed('  ')).toBeUndefined();
+    expect(parseSeed(' 42 ')).toBe(42);
+    expect(parseSeed('0')).toBe(0);
+    expect(parseSeed('2147483646')).toBe(2_147_483_646);
+    for (const bad of ['2147483647', '-1', '1.5', '1e3', 'abc', '12345678901']) expect(parseSeed(bad)).toBe('invalid');
+    expect(validateForm({ prompt: 'a', modelId: 'm', seed: 'x' })).toEqual({ seed: 'seedInvalid' });
+    expect(validateForm({ prompt: 'a', modelId: 'm', seed: '' })).toEqual({});
   });
 });

@@ -83,7 +83,7 @@ function renderGenerator(entry: string | { pathname: string; state?: unknown } =
 
 const price = () => screen.getByRole('region', { name: 'Price' });
 const generate = () => screen.getByRole('button', { name: 'Generate video' });
-const promptBox = () => screen.getByRole('textbox', { name: /Prompt/ });
+const promptBox = () => screen.getByRole('textbox', { name: /^Prompt/ });
 
 beforeAll(() => initI18n('en'));
 
@@ -371,6 +371,7 @@ describe('Generator: submitting', () => {
       duration: 5,
       quality: 'Standard',
       speed: 'Normal',
+      aspectRatio: '16:9',
     });
 
     // After a success the same unchanged form is a new generation with a new key.
@@ -579,5 +580,114 @@ describe('Generator in Polish', () => {
     await screen.findByRole('radio', { name: 'Kadr Motion' });
     expect(within(screen.getByRole('region', { name: 'Cena' })).getByText('5 kredytów')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Generuj film' })).toBeInTheDocument();
+  });
+});
+
+describe('Generator: frame, seed and negative prompt (issue 21)', () => {
+  const frame = () => screen.getByRole('group', { name: 'Frame' });
+  const seedBox = () => screen.queryByRole('textbox', { name: /^Seed/ });
+  const negativeBox = () => screen.queryByRole('textbox', { name: /^Negative prompt/ });
+  // Earlier tests let the top bar's refresh change the plan; here it keeps the entitlements each test sets.
+  beforeEach(() => jest.mocked(refreshTopBar).mockImplementation(() => Promise.resolve(undefined)));
+
+  it('offers the shapes, the seed and the negative prompt the model takes, and sends them', async () => {
+    mockedCreateJob.mockResolvedValue(createdJob('job-1'));
+    const { user } = renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    expect(within(frame()).getAllByRole('radio')).toHaveLength(3);
+    expect(within(frame()).getByRole('radio', { name: /^16:9 Landscape 1280×720/ })).toBeChecked();
+    // The built-in model takes a seed, not a negative prompt.
+    expect(seedBox()).toBeInTheDocument();
+    expect(negativeBox()).not.toBeInTheDocument();
+
+    // Keyboard: arrow keys move the choice inside the radio group.
+    within(frame()).getByRole('radio', { name: /^16:9/ }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(frame()).getByRole('radio', { name: /^9:16 Portrait 720×1280/ })).toBeChecked();
+    expect(screen.getByText(/720×1280/, { selector: '.generator-checkout__choice' })).toBeInTheDocument();
+    // The shape does not change the price.
+    expect(within(price()).getByText('5 credits')).toBeInTheDocument();
+
+    await user.type(promptBox(), 'A fox');
+    await user.type(seedBox()!, '42');
+    await user.click(generate());
+    await waitFor(() => expect(mockedCreateJob).toHaveBeenCalledTimes(1));
+    expect(mockedCreateJob.mock.calls[0]?.[0]).toEqual({
+      prompt: 'A fox',
+      modelId: 'kadr-motion-v1',
+      duration: 5,
+      quality: 'Standard',
+      speed: 'Normal',
+      aspectRatio: '9:16',
+      seed: 42,
+    });
+  });
+
+  it('sends no seed when the field is empty, and refuses one that is not a number before sending', async () => {
+    mockedCreateJob.mockResolvedValue(createdJob('job-1'));
+    const { user } = renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    await user.type(promptBox(), 'A fox');
+    await user.type(seedBox()!, 'abc');
+    await user.click(generate());
+    expect(await screen.findByText(/The seed is a whole number from 0 to 2147483646/)).toBeInTheDocument();
+    expect(seedBox()).toHaveAttribute('aria-invalid', 'true');
+    expect(mockedCreateJob).not.toHaveBeenCalled();
+    await user.clear(seedBox()!);
+    await user.click(generate());
+    await waitFor(() => expect(mockedCreateJob).toHaveBeenCalledTimes(1));
+    expect(mockedCreateJob.mock.calls[0]?.[0]).not.toHaveProperty('seed');
+  });
+
+  it('offers the negative prompt (not the seed) for a model that takes one', async () => {
+    mockedCreateJob.mockResolvedValue(createdJob('job-1'));
+    const { user } = renderGenerator();
+    await user.click(await screen.findByRole('radio', { name: 'Kling 2.1 Standard (fal)' }));
+    expect(seedBox()).not.toBeInTheDocument();
+    await user.type(promptBox(), 'A fox');
+    await user.type(negativeBox()!, ' blur, text ');
+    await user.click(within(frame()).getByRole('radio', { name: /^1:1 Square/ }));
+    await user.click(generate());
+    await waitFor(() => expect(mockedCreateJob).toHaveBeenCalledTimes(1));
+    expect(mockedCreateJob.mock.calls[0]?.[0]).toMatchObject({
+      modelId: 'fal-kling-standard',
+      aspectRatio: '1:1',
+      negativePrompt: 'blur, text',
+    });
+    expect(mockedCreateJob.mock.calls[0]?.[0]).not.toHaveProperty('seed');
+  });
+
+  it("checks the plan's cap on the frame's long side: Pro is allowed square under a 720p cap", async () => {
+    setEntitlements({ maxResolution: '720p' });
+    const { user } = renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    expect(screen.getByRole('radio', { name: /^Pro 1080p/ })).toBeDisabled();
+    await user.click(within(frame()).getByRole('radio', { name: /^1:1/ }));
+    expect(screen.getByRole('radio', { name: /^Pro 1080p/ })).toBeEnabled();
+    expect(screen.getByRole('radio', { name: /^Ultra 2160p/ })).toBeDisabled();
+  });
+
+  it('shows a field error from the service on its field', async () => {
+    mockedCreateJob.mockRejectedValue(
+      problem('validation', 400, { fieldErrors: { seed: 'This model does not take a seed.' } }),
+    );
+    const { user } = renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    await user.type(promptBox(), 'A fox');
+    await user.type(seedBox()!, '7');
+    await user.click(generate());
+    expect(await screen.findByText('This model does not take a seed.')).toBeInTheDocument();
+    expect(seedBox()).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('speaks Polish', async () => {
+    await act(() => setLanguage('pl'));
+    const { user } = renderGenerator();
+    await screen.findByRole('radio', { name: 'Kadr Motion' });
+    expect(screen.getByRole('group', { name: 'Kadr' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /^9:16 Pionowy/ })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^Ziarno/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Kling 2.1 Standard (fal)' }));
+    expect(screen.getByRole('textbox', { name: /^Opis negatywny/ })).toBeInTheDocument();
   });
 });

@@ -1,21 +1,33 @@
 import type { CreateJobRequest, CreateJobResponse } from '@kadr/contracts';
+import { NEGATIVE_PROMPT_MAX_LENGTH, SEED_MAX } from '@kadr/contracts/values';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { PROMPT_MAX_LENGTH } from '../../config/constants';
-import { PricePreview, previewCharge, resolutionOf, useOptionLabels, type JobOptions } from '../../features/jobs';
+import {
+  frameSizeOf,
+  PricePreview,
+  previewCharge,
+  resolutionOf,
+  useOptionLabels,
+  type JobOptions,
+} from '../../features/jobs';
 import { currentLanguage } from '../../i18n/i18n';
 import { useMessages } from '../../i18n/use-messages';
 import { LeaveGuard } from '../../navigation';
 import { toast } from '../../notifications/toast-store';
 import { refreshTopBar, useTopBar } from '../../session/top-bar-store';
 import { Button, ButtonLink, Card, PageHeader } from '../../ui';
+import { CreativeFields } from './CreativeFields';
 import { Generations } from './Generations';
 import {
+  effectiveAspectRatio,
   effectiveOptions,
   initialPrompt,
   INITIAL_OPTIONS,
   optionsOf,
+  parseSeed,
+  sanitizeNegativePrompt,
   sanitizePrompt,
   validateForm,
   type ClientFieldError,
@@ -30,8 +42,24 @@ import { useCreateJob } from './use-create-job';
 import { useGroupedModels } from './use-grouped-models';
 import './generator.css';
 
-type FieldName = 'prompt' | 'modelId' | 'duration' | 'quality' | 'speed';
-const FIELDS: readonly FieldName[] = ['prompt', 'modelId', 'duration', 'quality', 'speed'];
+type FieldName = 'prompt' | 'modelId' | 'duration' | 'quality' | 'speed' | 'aspectRatio' | 'seed' | 'negativePrompt';
+const FIELDS: readonly FieldName[] = [
+  'prompt',
+  'modelId',
+  'duration',
+  'quality',
+  'speed',
+  'aspectRatio',
+  'seed',
+  'negativePrompt',
+];
+
+/** The `{{max}}` of each field's messages. */
+const MAX_OF_FIELD: Partial<Record<FieldName, number>> = {
+  prompt: PROMPT_MAX_LENGTH,
+  seed: SEED_MAX,
+  negativePrompt: NEGATIVE_PROMPT_MAX_LENGTH,
+};
 
 interface FieldErrors {
   byField: Partial<Record<FieldName, string>>;
@@ -60,6 +88,9 @@ export default function GeneratorPage() {
   const [prompt, setPrompt] = useState(() => handedOverPrompt(location.state, searchParams.get('prompt')));
   const [chosenModelId, setChosenModelId] = useState<string | null>(null);
   const [chosen, setChosen] = useState<JobOptions>(INITIAL_OPTIONS);
+  /** The seed field's text (empty: random) and the negative prompt, kept across model changes. */
+  const [seedText, setSeedText] = useState('');
+  const [negativePrompt, setNegativePrompt] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>(NO_FIELD_ERRORS);
   /** The prompt of the last job created here: unchanged, it is not "unsent" work. */
   const [sentPrompt, setSentPrompt] = useState<string | null>(null);
@@ -80,7 +111,8 @@ export default function GeneratorPage() {
 
   const modelId = chosenModelId && byId.has(chosenModelId) ? chosenModelId : (groups[0]?.models[0]?.id ?? null);
   const model = modelId ? byId.get(modelId) : undefined;
-  const modelOptions = model ? optionsOf(model, maxResolution) : null;
+  // The qualities' resolutions depend on the shape (the plan's cap applies to the frame's long side).
+  const modelOptions = model ? optionsOf(model, maxResolution, effectiveAspectRatio(model, chosen.aspectRatio)) : null;
   const options = modelOptions ? effectiveOptions(chosen, modelOptions) : chosen;
 
   const onCreated = useCallback(
@@ -121,10 +153,20 @@ export default function GeneratorPage() {
     for (const field of Object.keys(patch) as FieldName[]) edited(field);
   };
 
-  const clientMessage = (error: ClientFieldError) => t(`errors.${error}`, { max: PROMPT_MAX_LENGTH });
+  const changeSeed = (value: string) => {
+    setSeedText(value);
+    edited('seed');
+  };
+  const changeNegativePrompt = (value: string) => {
+    setNegativePrompt(sanitizeNegativePrompt(value));
+    edited('negativePrompt');
+  };
+
+  const clientMessage = (error: ClientFieldError) =>
+    t(`errors.${error}`, { max: error === 'seedInvalid' ? SEED_MAX : PROMPT_MAX_LENGTH });
   /** English shows the service's own (more specific) sentence; Polish our translation of the field's rule. */
   const serverMessage = (field: FieldName, text: string) =>
-    currentLanguage() === 'en' ? text : t(`fieldErrors.${field}`, { max: PROMPT_MAX_LENGTH });
+    currentLanguage() === 'en' ? text : t(`fieldErrors.${field}`, { max: MAX_OF_FIELD[field] ?? PROMPT_MAX_LENGTH });
 
   const showFieldErrors = (errors: FieldErrors) => {
     setFieldErrors(errors);
@@ -137,7 +179,8 @@ export default function GeneratorPage() {
 
   const submit = () => {
     if (creation.isPending) return;
-    const clientErrors = validateForm({ prompt, modelId });
+    const seedOffered = modelOptions?.seed === true;
+    const clientErrors = validateForm({ prompt, modelId, ...(seedOffered ? { seed: seedText } : {}) });
     if (Object.keys(clientErrors).length > 0) {
       const byField: FieldErrors['byField'] = {};
       for (const [field, error] of Object.entries(clientErrors) as [FieldName, ClientFieldError][]) {
@@ -148,7 +191,16 @@ export default function GeneratorPage() {
     }
     if (!modelId) return;
     setFieldErrors(NO_FIELD_ERRORS);
-    const body: CreateJobRequest = { prompt: trimmed, modelId, ...options };
+    // Only the options the model takes are sent (the service refuses the others with a field error).
+    const seed = seedOffered ? parseSeed(seedText) : undefined;
+    const negative = modelOptions?.negativePrompt ? negativePrompt.trim() : '';
+    const body: CreateJobRequest = {
+      prompt: trimmed,
+      modelId,
+      ...options,
+      ...(typeof seed === 'number' ? { seed } : {}),
+      ...(negative ? { negativePrompt: negative } : {}),
+    };
     setAttempted(body);
     creation.submit(body, {
       onSuccess: () => {
@@ -235,6 +287,7 @@ export default function GeneratorPage() {
                 onChange={changeOptions}
                 cap={maxResolution}
                 errors={{
+                  aspectRatio: fieldErrors.byField.aspectRatio,
                   duration: fieldErrors.byField.duration,
                   quality: fieldErrors.byField.quality,
                   speed: fieldErrors.byField.speed,
@@ -242,6 +295,17 @@ export default function GeneratorPage() {
               />
             ) : (
               <p className="generator-muted">{t('options.chooseModelFirst')}</p>
+            )}
+            {modelOptions && (
+              <CreativeFields
+                seedOffered={modelOptions.seed}
+                negativePromptOffered={modelOptions.negativePrompt}
+                seed={seedText}
+                negativePrompt={negativePrompt}
+                onSeedChange={changeSeed}
+                onNegativePromptChange={changeNegativePrompt}
+                errors={{ seed: fieldErrors.byField.seed, negativePrompt: fieldErrors.byField.negativePrompt }}
+              />
             )}
           </Card>
         </form>
@@ -253,7 +317,7 @@ export default function GeneratorPage() {
             </h2>
             {model && (
               <p className="generator-checkout__choice">
-                {model.name} · {labels.summary(options)} · {resolutionOf(model, options.quality)}
+                {model.name} · {labels.summary(options)} · {frameSizeOf(options.quality, options.aspectRatio)}
               </p>
             )}
             {model && <PricePreview model={model} options={options} entitlements={entitlements} />}
@@ -273,7 +337,7 @@ export default function GeneratorPage() {
               <SubmitError
                 error={submitError}
                 quality={attemptedOptions.quality}
-                resolution={resolutionOf(attemptedModel, attemptedOptions.quality)}
+                resolution={resolutionOf(attemptedModel, attemptedOptions.quality, attemptedOptions.aspectRatio)}
                 cap={maxResolution}
                 cost={attemptedCharge?.kind === 'credits' ? attemptedCharge.cost : null}
                 available={attemptedCharge?.kind === 'credits' ? attemptedCharge.available : null}

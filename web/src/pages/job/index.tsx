@@ -229,6 +229,18 @@ function JobDetails({ view }: { view: JobView }) {
                     : labels.quality(view.quality),
                 ],
                 [t('settings.speed'), labels.speed(view.speed)],
+                [
+                  t('settings.aspectRatio'),
+                  t('settings.aspectRatioValue', {
+                    ratio: view.aspectRatio,
+                    name: labels.aspectRatio(view.aspectRatio),
+                    width: view.output?.width ?? view.width,
+                    height: view.output?.height ?? view.height,
+                  }),
+                ],
+                // Null for a model without seeds (the stored one changes nothing there).
+                view.seed !== null ? [t('settings.seed'), <code key="seed">{view.seed}</code>] : null,
+                view.negativePrompt ? [t('settings.negativePrompt'), view.negativePrompt] : null,
               ]}
             />
           </Card>

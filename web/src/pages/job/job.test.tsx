@@ -115,6 +115,13 @@ function renderJob(path = `/jobs/${JOB_ID}`) {
 }
 
 const region = (name: string) => screen.getByRole('region', { name });
+/** A description list's terms and their values. */
+const factsOf = (list: HTMLElement) =>
+  Object.fromEntries(
+    within(list)
+      .getAllByRole('term')
+      .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+  );
 const receiptRegion = () => region('Receipt');
 const heldText = () => `Held 5 credits at ${formatDateTime(HELD_AT)}`;
 
@@ -161,12 +168,15 @@ describe('Job page (/jobs/:id)', () => {
 
     const settings = region('Settings');
     await within(settings).findByText('Kadr Motion');
-    const facts = Object.fromEntries(
-      within(settings)
-        .getAllByRole('term')
-        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
-    );
-    expect(facts).toEqual({ Model: 'Kadr Motion', Duration: '5s', Quality: 'Standard (720p)', Speed: 'Normal' });
+    const facts = factsOf(settings);
+    expect(facts).toEqual({
+      Model: 'Kadr Motion',
+      Duration: '5s',
+      Quality: 'Standard (720p)',
+      Speed: 'Normal',
+      Frame: '16:9 Landscape (1280×720)',
+      Seed: '1234',
+    });
 
     const status = region('Status');
     expect(within(status).getByText('Generating')).toBeInTheDocument();
@@ -386,9 +396,37 @@ describe('Job page (/jobs/:id)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'A kite' })).toBeInTheDocument();
   });
 
+  it('a finished portrait job: its frame, seed and negative prompt (issue 21)', async () => {
+    const completedAt = '2025-03-01T10:01:00.000Z';
+    serve(
+      makeJobView(JOB_ID, {
+        status: 'COMPLETED',
+        progress: 100,
+        prompt: 'A kite',
+        completedAt,
+        modelId: 'fal-kling-standard',
+        aspectRatio: '9:16',
+        width: 720,
+        height: 1280,
+        seed: null,
+        negativePrompt: 'blur, text',
+      }),
+      CAPTURED,
+    );
+    renderJob();
+    const facts = factsOf(await screen.findByRole('region', { name: 'Settings' }));
+    expect(facts).toMatchObject({
+      Quality: 'Standard (720p)',
+      Frame: '9:16 Portrait (720×1280)',
+      'Negative prompt': 'blur, text',
+    });
+    // A model without seeds: no seed shown.
+    expect(facts).not.toHaveProperty('Seed');
+  });
+
   it('speaks Polish', async () => {
     await act(() => setLanguage('pl'));
-    serve(makeCancelledJobView(JOB_ID, { prompt: 'Latawiec' }), RELEASED);
+    serve(makeCancelledJobView(JOB_ID, { prompt: 'Latawiec', aspectRatio: '1:1', width: 720, height: 720 }), RELEASED);
     renderJob();
     expect(await screen.findByRole('heading', { level: 1, name: 'Latawiec' })).toBeInTheDocument();
     expect(document.title).toBe('Szczegóły filmu — Kadr');
@@ -397,5 +435,8 @@ describe('Job page (/jobs/:id)', () => {
     const bill = region('Rozliczenie');
     expect(await within(bill).findByText('Zwrócono 5 kredytów: anulowane przez Ciebie')).toBeInTheDocument();
     expect(within(bill).getByText('Saldo po: 100 kredytów')).toBeInTheDocument();
+    const settings = region('Ustawienia');
+    expect(within(settings).getByText('1:1 Kwadrat (720×720)')).toBeInTheDocument();
+    expect(within(settings).getByText('Ziarno (seed)')).toBeInTheDocument();
   });
 });

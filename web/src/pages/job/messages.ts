@@ -30,6 +30,10 @@ export const jobDetailsMessages = {
       quality: 'Quality',
       qualityValue: '{{quality}} ({{resolution}})',
       speed: 'Speed',
+      aspectRatio: 'Frame',
+      aspectRatioValue: '{{ratio}} {{name}} ({{width}}×{{height}})',
+      seed: 'Seed',
+      negativePrompt: 'Negative prompt',
     },
     price: {
       heading: 'Price quoted',
@@ -86,6 +90,10 @@ export const jobDetailsMessages = {
       quality: 'Jakość',
       qualityValue: '{{quality}} ({{resolution}})',
       speed: 'Szybkość',
+      aspectRatio: 'Kadr',
+      aspectRatioValue: '{{ratio}} {{name}} ({{width}}×{{height}})',
+      seed: 'Ziarno (seed)',
+      negativePrompt: 'Opis negatywny',
     },
     price: {
       heading: 'Cena przy zleceniu',

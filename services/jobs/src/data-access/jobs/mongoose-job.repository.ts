@@ -66,6 +66,9 @@ const jobSchema = new Schema<JobDocument>(
     width: { type: Number, required: true },
     height: { type: Number, required: true },
     seed: { type: Number, required: true },
+    // Jobs stored before issue 21 are 16:9 without a negative prompt.
+    aspectRatio: { type: String, default: '16:9' },
+    negativePrompt: { type: String, default: null },
     cost: { type: Number, required: true },
     chargedFrom: { type: String, default: null },
     holdGeneration: { type: Number, default: 1 },

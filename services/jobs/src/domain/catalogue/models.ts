@@ -1,4 +1,4 @@
-import { isWithinResolution, JOB_DURATIONS, JOB_QUALITIES, JOB_SPEEDS } from '@kadr/contracts';
+import { AI_MODEL_OPTIONS, isWithinResolution, JOB_DURATIONS, JOB_QUALITIES, JOB_SPEEDS } from '@kadr/contracts';
 import type { AiModel, AiModelId, JobQuality, Resolution } from '@kadr/contracts';
 import { priceRule } from './price-rule';
 import { FRAME_OF_QUALITY } from './video-options';
@@ -15,7 +15,17 @@ function resolutionsUpTo(maxResolution: Resolution): {
 }
 
 function model(
-  fields: Omit<AiModel, 'qualities' | 'resolutionByQuality' | 'durations' | 'speeds' | 'price'> & {
+  fields: Omit<
+    AiModel,
+    | 'qualities'
+    | 'resolutionByQuality'
+    | 'durations'
+    | 'speeds'
+    | 'price'
+    | 'aspectRatios'
+    | 'supportsSeed'
+    | 'supportsNegativePrompt'
+  > & {
     /** One of the contract's `AI_MODEL_IDS` (the public API documents them as an enum). */
     id: AiModelId;
     creditsPerSecond: number;
@@ -24,12 +34,17 @@ function model(
 ): AiModel {
   const { creditsPerSecond, durations, ...rest } = fields;
   const { qualities, byQuality } = resolutionsUpTo(fields.maxResolution);
+  // The creative options (issue 21) are the contract's table: the OpenAPI document states the same.
+  const options = AI_MODEL_OPTIONS[fields.id];
   return {
     ...rest,
     durations: durations ?? [...JOB_DURATIONS],
     qualities,
     speeds: [...JOB_SPEEDS],
     resolutionByQuality: byQuality,
+    aspectRatios: [...options.aspectRatios],
+    supportsSeed: options.seed,
+    supportsNegativePrompt: options.negativePrompt,
     price: priceRule(creditsPerSecond),
   };
 }

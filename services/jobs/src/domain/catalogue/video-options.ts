@@ -1,11 +1,12 @@
 import {
+  AspectRatio,
   FRAME_OF_RESOLUTION,
   planLifting as smallestPlanLifting,
   RESOLUTION_OF_QUALITY,
   VideoQuality,
   VideoSpeed,
 } from '@kadr/contracts';
-import type { JobQuality, JobSpeed, PlanId, Resolution } from '@kadr/contracts';
+import type { JobAspectRatio, JobQuality, JobSpeed, PlanId, Resolution } from '@kadr/contracts';
 
 interface Frame {
   width: number;
@@ -50,6 +51,12 @@ export const PROTO_QUALITY: Record<JobQuality, VideoQuality> = {
   Standard: VideoQuality.STANDARD,
   Pro: VideoQuality.PRO,
   Ultra: VideoQuality.ULTRA,
+};
+
+export const PROTO_ASPECT_RATIO: Record<JobAspectRatio, AspectRatio> = {
+  '16:9': AspectRatio.ASPECT_RATIO_16_9,
+  '9:16': AspectRatio.ASPECT_RATIO_9_16,
+  '1:1': AspectRatio.ASPECT_RATIO_1_1,
 };
 
 export const PROTO_SPEED: Record<JobSpeed, VideoSpeed> = {

@@ -40,10 +40,12 @@ export async function renderJob(
     seed: job.seed,
     modelId: job.modelId,
     durationSeconds: job.durationSeconds,
+    aspectRatio: job.aspectRatio ?? '16:9',
     width: job.width,
     height: job.height,
     quality: job.quality,
     speed: job.speed,
+    negativePrompt: job.negativePrompt ?? null,
   };
   const { videoPath, pictureChecks } = await withTransientRetries(deps.retries, signal, () =>
     provider.generate(request, { workDir: workspace.dir, onProgress, signal }),

@@ -1,4 +1,4 @@
-import type { JobQuality, JobSpeed } from '@kadr/contracts';
+import type { JobAspectRatio, JobQuality, JobSpeed } from '@kadr/contracts';
 
 /** What a provider is asked to render (a job, without its bookkeeping). */
 export interface GenerationRequest {
@@ -8,10 +8,14 @@ export interface GenerationRequest {
   seed: number;
   modelId: string;
   durationSeconds: number;
+  /** The frame shape; width × height are its pixels. */
+  aspectRatio: JobAspectRatio;
   width: number;
   height: number;
   quality: JobQuality;
   speed: JobSpeed;
+  /** What the video should not show (providers that take it); null when none. */
+  negativePrompt: string | null;
 }
 
 export interface GenerationContext {

@@ -1,5 +1,18 @@
 import { randomUUID, randomInt } from 'node:crypto';
-import { isWithinResolution, type AiModel, type JobDuration, type JobQuality, type JobSpeed } from '@kadr/contracts';
+import {
+  DEFAULT_ASPECT_RATIO,
+  frameOfQuality,
+  isWithinResolution,
+  resolutionOfFrame,
+  SEED_MAX,
+  unsupportedOptionErrors,
+  type AiModel,
+  type JobAspectRatio,
+  type JobDuration,
+  type JobQuality,
+  type JobSpeed,
+  type VideoFrame,
+} from '@kadr/contracts';
 import { currentTraceContext } from '@kadr/telemetry';
 import type { AdmissionLockRepository } from '../../data-access/admissions/admission-lock.repository';
 import type { JobRepository } from '../../data-access/jobs/job.repository';
@@ -9,7 +22,7 @@ import {
   type CommerceHold,
 } from '../../integrations/commerce/commerce-client';
 import { priceOf } from '../catalogue/price-rule';
-import { FRAME_OF_QUALITY, planLifting } from '../catalogue/video-options';
+import { planLifting } from '../catalogue/video-options';
 import { ActiveJobsCapError, InvalidJobRequestError, JobsDomainError, ResolutionAbovePlanError } from '../errors';
 import type { ProviderRegistry } from '../generation/provider-registry';
 import { isOverActiveCap, type ActiveJobsCaps } from './active-jobs-cap';
@@ -27,6 +40,12 @@ export interface CreateJobInput {
   duration: JobDuration;
   quality: JobQuality;
   speed: JobSpeed;
+  /** Default 16:9. */
+  aspectRatio?: JobAspectRatio;
+  /** Absent: one is picked at random (and stored, so the job can be reproduced). */
+  seed?: number;
+  /** Empty or absent: none. */
+  negativePrompt?: string;
 }
 
 /** Test seams only: a crash can be simulated between the saga's steps. */
@@ -76,16 +95,24 @@ export class JobCreation {
     }
     if (!model.qualities.includes(input.quality)) errors.quality = `This model renders up to ${model.maxResolution}.`;
     if (!model.speeds.includes(input.speed)) errors.speed = 'This model does not offer this speed.';
+    Object.assign(
+      errors,
+      unsupportedOptionErrors(
+        { aspectRatios: model.aspectRatios, seed: model.supportsSeed, negativePrompt: model.supportsNegativePrompt },
+        input,
+      ),
+    );
     if (Object.keys(errors).length > 0) {
       throw new InvalidJobRequestError(errors);
     }
 
-    const frame = FRAME_OF_QUALITY[input.quality];
+    // The plan's cap applies to the frame's long side (issue 21): 720×1280 is 720p, 1080×1080 too.
+    const frame = frameOfQuality(input.quality, input.aspectRatio ?? DEFAULT_ASPECT_RATIO);
     const entitlements = await this.deps.commerce.entitlements(input.userId, input.correlationId);
     if (!isWithinResolution(frame.resolution, entitlements.maxResolution)) {
       const lifting = planLifting(frame.resolution);
       throw new ResolutionAbovePlanError(
-        `${input.quality} (${frame.resolution}) is above your plan's cap of ${entitlements.maxResolution}. ` +
+        `${input.quality} ${input.aspectRatio ?? DEFAULT_ASPECT_RATIO} (${frame.resolution}) is above your plan's cap of ${entitlements.maxResolution}. ` +
           `The ${lifting.name} plan lifts it to ${frame.resolution}.`,
         entitlements.maxResolution,
         lifting.plan,
@@ -110,12 +137,7 @@ export class JobCreation {
   }
 
   /** Step 1 and the cap: the stored job, or null when the user has too many in progress. */
-  private async admit(
-    input: CreateJobInput,
-    model: AiModel,
-    frame: (typeof FRAME_OF_QUALITY)[JobQuality],
-    cap: number,
-  ): Promise<Job | null> {
+  private async admit(input: CreateJobInput, model: AiModel, frame: VideoFrame, cap: number): Promise<Job | null> {
     const now = new Date();
     const candidate: Job = {
       id: randomUUID(),
@@ -127,9 +149,12 @@ export class JobCreation {
       durationSeconds: input.duration,
       quality: input.quality,
       speed: input.speed,
+      aspectRatio: input.aspectRatio ?? DEFAULT_ASPECT_RATIO,
       width: frame.width,
       height: frame.height,
-      seed: randomInt(0, 2 ** 31 - 1),
+      // The user's seed, else one at random (stored either way: the job page shows it, a new job can reuse it).
+      seed: input.seed ?? randomInt(0, SEED_MAX + 1),
+      negativePrompt: input.negativePrompt || null,
       cost: priceOf(model.price, input.duration, input.quality, input.speed),
       chargedFrom: null,
       holdGeneration: 1,
@@ -175,7 +200,7 @@ export class JobCreation {
     let hold: CommerceHold;
     try {
       hold = await this.deps.commerce.hold(
-        { jobId: job.id, userId: job.userId, amount: job.cost, resolution: FRAME_OF_QUALITY[job.quality].resolution },
+        { jobId: job.id, userId: job.userId, amount: job.cost, resolution: resolutionOfFrame(job.width, job.height) },
         correlationId,
       );
     } catch (error) {

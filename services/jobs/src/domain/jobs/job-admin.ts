@@ -1,10 +1,10 @@
+import { resolutionOfFrame } from '@kadr/contracts';
 import type { JobRepository } from '../../data-access/jobs/job.repository';
 import {
   HoldConflictError,
   InsufficientCreditsError,
   type CommerceClient,
 } from '../../integrations/commerce/commerce-client';
-import { FRAME_OF_QUALITY } from '../catalogue/video-options';
 import { JobsDomainError } from '../errors';
 import { VISIBLE_STATUSES, type Job, type JobStatus } from './job';
 import { createdStep, deletedStep } from './job-events';
@@ -67,7 +67,7 @@ export class JobAdministration {
           jobId: job.id,
           userId: job.userId,
           amount: job.cost,
-          resolution: FRAME_OF_QUALITY[job.quality].resolution,
+          resolution: resolutionOfFrame(job.width, job.height),
           generation,
         },
         correlationId,

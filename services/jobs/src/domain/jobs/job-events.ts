@@ -7,7 +7,7 @@ import {
   type EventPayloadInit,
 } from '@kadr/contracts';
 import { outboxEntryOf } from '@kadr/outbox';
-import { PROTO_QUALITY, PROTO_SPEED } from '../catalogue/video-options';
+import { PROTO_ASPECT_RATIO, PROTO_QUALITY, PROTO_SPEED } from '../catalogue/video-options';
 import type { Job, JobEventKind, JobHistoryEntry, JobStatus, OutboxEntry } from './job';
 
 export const PRODUCER = 'jobs';
@@ -63,6 +63,9 @@ export function jobCreatedEntry(job: Job): OutboxEntry {
         costCredits: job.chargedFrom === 'allowance' ? 0 : job.cost,
         chargedFrom: job.chargedFrom === 'allowance' ? ChargedFrom.ALLOWANCE : ChargedFrom.CREDITS,
         createdAt: timestampFromDate(job.createdAt),
+        aspectRatio: PROTO_ASPECT_RATIO[job.aspectRatio ?? '16:9'],
+        seed: job.seed,
+        negativePrompt: job.negativePrompt ?? '',
       },
     },
     job.correlationId,

@@ -6,6 +6,7 @@ import {
   type JobTimelineEntry,
   type JobView,
 } from '@kadr/contracts';
+import { findModel } from '../catalogue/models';
 import type { QueueForecast } from '../queue/queue-forecast';
 import type { Job } from './job';
 
@@ -35,8 +36,12 @@ export function jobView(job: Job): JobView {
     duration: job.durationSeconds as JobView['duration'],
     quality: job.quality,
     speed: job.speed,
+    aspectRatio: job.aspectRatio ?? '16:9',
     width: job.width,
     height: job.height,
+    // A model without seeds renders no differently for one: the stored seed is not shown as if it mattered.
+    seed: findModel(job.modelId)?.supportsSeed === false ? null : job.seed,
+    negativePrompt: job.negativePrompt ?? null,
     cost: job.chargedFrom === 'allowance' ? 0 : job.cost,
     chargedFrom: job.chargedFrom,
     attempt: job.attempt,

@@ -1,5 +1,5 @@
 import type { OutboxEntry } from '@kadr/outbox';
-import type { JobOutput, JobQuality, JobSpeed } from '@kadr/contracts';
+import type { JobAspectRatio, JobOutput, JobQuality, JobSpeed } from '@kadr/contracts';
 
 /** ARCHITECTURE §6. RESERVING is the saga's first, internal state: never returned, never published. */
 export type JobStatus = 'RESERVING' | 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
@@ -47,10 +47,14 @@ export interface Job {
   durationSeconds: number;
   quality: JobQuality;
   speed: JobSpeed;
+  /** The frame shape (issue 21); absent on jobs stored before it: 16:9. width × height follow from it and the quality. */
+  aspectRatio?: JobAspectRatio;
   width: number;
   height: number;
-  /** Varies the render between jobs with the same prompt. */
+  /** The user's seed or one picked at random: the same prompt, seed and settings give the same local render. */
   seed: number;
+  /** What the video should not show, for providers that take it; null (or absent on older jobs) when none. */
+  negativePrompt?: string | null;
   /** Credits the job costs outside the allowance (what the hold asked for). */
   cost: number;
   /** What commerce's hold took; null until the hold is placed. */

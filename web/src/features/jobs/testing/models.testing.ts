@@ -21,6 +21,9 @@ export function makeModel(patch: Partial<AiModel> & { creditsPerSecond?: number 
     speeds: ['Normal', 'Fast', 'Slow', 'Ultra Fast'],
     maxResolution: '2160p',
     resolutionByQuality: Object.fromEntries(qualities.map((q) => [q, RESOLUTION[q]])),
+    aspectRatios: ['16:9', '9:16', '1:1'],
+    supportsSeed: true,
+    supportsNegativePrompt: false,
     price: {
       formula: 'credits = ⌈credits per second × duration (s) × quality factor × speed factor⌉',
       creditsPerSecond,
@@ -42,6 +45,8 @@ export const FAL_MODEL = makeModel({
   durations: [5, 10],
   qualities: ['Lite', 'Standard', 'Pro'],
   maxResolution: '1080p',
+  supportsSeed: false,
+  supportsNegativePrompt: true,
   creditsPerSecond: 4,
 });
 

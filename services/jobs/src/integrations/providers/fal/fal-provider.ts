@@ -68,7 +68,10 @@ export class FalVideoProvider implements VideoProvider {
           body: JSON.stringify({
             prompt: request.prompt,
             duration: falDuration(request.durationSeconds),
-            aspect_ratio: '16:9',
+            // fal's Kling takes 16:9, 9:16 and 1:1 (the catalogue offers only those); the conform step makes the exact frame.
+            aspect_ratio: request.aspectRatio,
+            // Absent: fal's own default negative prompt applies ("blur, distort, and low quality").
+            ...(request.negativePrompt ? { negative_prompt: request.negativePrompt } : {}),
           }),
         }),
       ),

@@ -9,7 +9,7 @@ import { inspectVideoOnce } from '../../ffmpeg/video-probe';
 import { describeMp4 } from '../../mp4/mp4-description';
 import { meanAbsDiff, rawRgbFrame } from '../../../../test/helpers/raw-frames';
 import { LocalVideoProvider } from './local-provider';
-import { wrapPrompt } from './scene';
+import { textBlockOf, wrapPrompt } from './scene';
 
 const run = promisify(execFile);
 
@@ -32,7 +32,17 @@ describe('local renderer (ffmpeg)', () => {
     return (await renderWithChecks(prompt, seed, name)).videoPath;
   }
 
-  async function renderWithChecks(prompt: string, seed: number, name: string): Promise<GenerationResult> {
+  async function renderWithChecks(
+    prompt: string,
+    seed: number,
+    name: string,
+    frame: Pick<GenerationRequest, 'aspectRatio' | 'width' | 'height' | 'durationSeconds'> = {
+      aspectRatio: '16:9',
+      width: 854,
+      height: 480,
+      durationSeconds: 2,
+    },
+  ): Promise<GenerationResult> {
     const workDir = path.join(dir, name);
     await run('mkdir', ['-p', workDir]);
     const request: GenerationRequest = {
@@ -40,11 +50,10 @@ describe('local renderer (ffmpeg)', () => {
       prompt,
       seed,
       modelId: 'kadr-motion-v1',
-      durationSeconds: 2,
-      width: 854,
-      height: 480,
+      ...frame,
       quality: 'Lite',
       speed: 'Ultra Fast',
+      negativePrompt: null,
     };
     const progress: number[] = [];
     const result = await provider.generate(request, {
@@ -106,6 +115,35 @@ describe('local renderer (ffmpeg)', () => {
       durationSeconds: expect.closeTo(description.durationSeconds, 2) as number,
     });
   }, 60_000);
+
+  /** Every decoded frame's MD5 (ffmpeg's framemd5 muxer), without its header lines. */
+  const frameHashes = async (video: string): Promise<string[]> => {
+    const { stdout } = await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-i', video, '-f', 'framemd5', '-']);
+    return stdout.split('\n').filter((line) => line && !line.startsWith('#'));
+  };
+
+  it('renders a portrait frame at its real size; the same prompt and seed give identical frames, another seed others (issue 21)', async () => {
+    const portrait = { aspectRatio: '9:16', width: 480, height: 854, durationSeconds: 1 } as const;
+    const prompt = 'A paper boat on a rainy street';
+    const [first, again, otherSeed] = await Promise.all([
+      renderWithChecks(prompt, 123_456, 'portrait-a', portrait),
+      renderWithChecks(prompt, 123_456, 'portrait-again', portrait),
+      renderWithChecks(prompt, 654_321, 'portrait-other', portrait),
+    ]);
+    expect(await describeMp4(first.videoPath)).toMatchObject({ width: 480, height: 854 });
+    const [a = [], b, c = []] = await Promise.all([first, again, otherSeed].map((r) => frameHashes(r.videoPath)));
+    expect(a).toHaveLength(24);
+    // Byte-identical decoded frames, every one of them.
+    expect(b).toEqual(a);
+    // Another seed: another scene in every frame.
+    expect(c.filter((line, i) => line === a[i])).toEqual([]);
+  }, 90_000);
+
+  it('lays the prompt out narrower on portrait and square frames', () => {
+    expect(textBlockOf(1280, 720)).toEqual([30, 4]);
+    expect(textBlockOf(720, 720)).toEqual([18, 5]);
+    expect(textBlockOf(720, 1280)).toEqual([14, 7]);
+  });
 
   it('wraps long prompts into at most four lines', () => {
     const lines = wrapPrompt('word '.repeat(100));

@@ -35,6 +35,8 @@ describe('rendering with no system ffmpeg (npm-shipped binaries)', () => {
         jobId: 'npm-ffmpeg',
         prompt: 'A lighthouse on a stormy coast',
         seed: 7,
+        aspectRatio: '16:9',
+        negativePrompt: null,
         modelId: 'kadr-motion-v1',
         durationSeconds: 1,
         width: 320,

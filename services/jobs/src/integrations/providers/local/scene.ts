@@ -91,6 +91,16 @@ export function wrapPrompt(prompt: string, width = 30, maxLines = 4): string[] {
   return lines;
 }
 
+/**
+ * Characters per line and lines of the prompt's text for a frame: 30 × 4 on a landscape frame; a narrower frame
+ * (the same font size, from the short side) takes fewer characters per line and more lines.
+ */
+export function textBlockOf(width: number, height: number): [characters: number, lines: number] {
+  if (width >= height * 1.5) return [30, 4];
+  if (width >= height) return [18, 5];
+  return [14, 7];
+}
+
 const fixed = (n: number, digits = 3) => n.toFixed(digits);
 
 /** Escapes a value for an ffmpeg filter option (inside single quotes). */
@@ -111,8 +121,10 @@ export function designScene(request: SceneRequest): Scene {
   const gradientType = [0, 1, 3][Math.floor(next() * 3)] ?? 0;
   const gradientSpeed = 0.012 + next() * 0.03;
   const gradientSeed = Math.floor(next() * 1_000_000);
+  // Sizes follow the frame's short side, so a portrait or square frame (issue 21) gets the landscape's proportions.
+  const short = Math.min(w, h);
   const orbs = [0.62, 0.46].map((scale, i) => {
-    const size = Math.max(16, Math.round((h * scale) / 2) * 2);
+    const size = Math.max(16, Math.round((short * scale) / 2) * 2);
     return {
       size,
       color: glow[i]!,
@@ -124,7 +136,7 @@ export function designScene(request: SceneRequest): Scene {
       py: next() * Math.PI * 2,
     };
   });
-  const lines = wrapPrompt(request.prompt);
+  const lines = wrapPrompt(request.prompt, ...textBlockOf(w, h));
   const textDrift = 0.6 + next() * 0.8;
 
   const sources =
@@ -148,7 +160,7 @@ export function designScene(request: SceneRequest): Scene {
       });
       const filters: string[] = [];
       if (fontFile) {
-        const fontSize = Math.round(h / 13);
+        const fontSize = Math.round(short / 13);
         const lineHeight = Math.round(fontSize * 1.3);
         const top = Math.round(h / 2 - (lines.length * lineHeight) / 2);
         textFiles.forEach((file, i) => {
@@ -156,7 +168,7 @@ export function designScene(request: SceneRequest): Scene {
           filters.push(
             `drawtext=fontfile=${quoteOption(fontFile)}:textfile=${quoteOption(file)}:fontcolor=white:fontsize=${fontSize}` +
               `:x=(w-text_w)/2:y=${top + i * lineHeight}+h*0.012*sin(t*${fixed(textDrift)}+${i})` +
-              `:shadowcolor=black@0.5:shadowx=${Math.max(1, Math.round(h / 240))}:shadowy=${Math.max(1, Math.round(h / 240))}` +
+              `:shadowcolor=black@0.5:shadowx=${Math.max(1, Math.round(short / 240))}:shadowy=${Math.max(1, Math.round(short / 240))}` +
               `:alpha='min(1,max(0,(t-${fixed(delay)})/0.6))'`,
           );
         });

@@ -53,7 +53,8 @@ export function addJobsOperations(registry: OpenApiRegistry): OpenApiRegistry {
       path: platformPath('/jobs'),
       summary: 'Start a generation',
       description:
-        "Holds the price (credits or the plan allowance) and queues the job. 402 when neither covers it, 403 `tier_cap` above the plan's resolution, 429 when the user already has the most active jobs their tier allows.",
+        "Holds the price (credits or the plan allowance) and queues the job. 402 when neither covers it, 403 `tier_cap` above the plan's resolution (the frame's long side), 429 when the user already has the most active jobs their tier allows. " +
+        '`aspectRatio` (default 16:9), `seed` (absent: one at random, stored and shown on the job) and `negativePrompt` only where the model takes them (`GET /ai-models`: `aspectRatios`, `supportsSeed`, `supportsNegativePrompt`); another is a 400 `validation` naming the field.',
       body: CreateJobBodySchema,
       responses: { 202: { description: 'Queued (PENDING)', schema: CreateJobResponseSchema } },
       problems: [402, 404],
