@@ -1,4 +1,4 @@
-import type { BillingLedgerLine, JobReceipt, JobView } from '@kadr/contracts';
+import type { BillingLedgerLine, JobReceipt, JobTimelineEntry, JobView } from '@kadr/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
@@ -317,7 +317,11 @@ describe('Job page (/jobs/:id)', () => {
   });
 
   it('lists the status history with times, a retry named by its attempt, and reads it again when the status changes', async () => {
-    const step = (kind: string, at: string, attempt: number) => ({ kind, at, attempt }) as const;
+    const step = (kind: JobTimelineEntry['kind'], at: string, attempt: number): JobTimelineEntry => ({
+      kind,
+      at,
+      attempt,
+    });
     const early = [
       step('created', '2025-03-01T10:00:00.000Z', 0),
       step('queued', '2025-03-01T10:00:00.000Z', 0),
