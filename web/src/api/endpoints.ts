@@ -244,6 +244,7 @@ export interface GalleryRequest {
   to?: string | undefined;
   sort?: GallerySort | undefined;
   favourites?: boolean | undefined;
+  // `aspect` joins here with its field (issue 21's other part).
 }
 
 /**
