@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { PUBLIC_JOB_STATUSES } from '../values';
 import { AI_MODEL_IDS, PublicJobStatusSchema } from './jobs';
-import { MEDIA_DEFAULT_PAGE_LIMIT, MEDIA_MAX_PAGE_LIMIT, MediaItemSchema, MediaPaginationSchema } from './media';
+import {
+  MEDIA_DEFAULT_PAGE_LIMIT,
+  MEDIA_MAX_PAGE_LIMIT,
+  MediaItemSchema,
+  MediaPaginationSchema,
+  wholeNumberParam,
+} from './media';
 
 /**
  * The gallery people manage (issue 21): the jobs service serves it, because it owns every field the
@@ -17,13 +23,11 @@ export const GALLERY_PATHS = {
 export const GALLERY_SORTS = ['newest', 'oldest'] as const;
 export type GallerySort = (typeof GALLERY_SORTS)[number];
 
-/** The most words of a search the service looks at (each must be a word of the prompt). */
+/** The longest search (`q`) the gallery takes. */
 export const GALLERY_SEARCH_MAX_LENGTH = 200;
 
 const isoInstant = z.iso.datetime({ offset: true });
 const STATUS_LIST = new RegExp(`^(?:(?:${PUBLIC_JOB_STATUSES.join('|')})(?:,(?:${PUBLIC_JOB_STATUSES.join('|')}))*)?$`);
-const wholeNumber = (min: number, max: number, message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 /** A query parameter given empty is "not given" (a form that submits every field). */
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
@@ -35,10 +39,13 @@ const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
  */
 export const GalleryQuerySchema = z
   .object({
-    page: z.preprocess(blankAsAbsent, wholeNumber(1, 100_000, 'Must be a whole number from 1 to 100000.').default(1)),
+    page: z.preprocess(
+      blankAsAbsent,
+      wholeNumberParam(1, 100_000, 'Must be a whole number from 1 to 100000.').default(1),
+    ),
     limit: z.preprocess(
       blankAsAbsent,
-      wholeNumber(1, MEDIA_MAX_PAGE_LIMIT, `Must be a whole number from 1 to ${MEDIA_MAX_PAGE_LIMIT}.`).default(
+      wholeNumberParam(1, MEDIA_MAX_PAGE_LIMIT, `Must be a whole number from 1 to ${MEDIA_MAX_PAGE_LIMIT}.`).default(
         MEDIA_DEFAULT_PAGE_LIMIT,
       ),
     ),

@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { jobsMessages } from '../../features/jobs';
 import { useMessages } from '../../i18n/use-messages';
-import { DateRangeFields, Field, FilterActions, TextInput } from '../../ui';
+import { DateRangeFields, Field, FilterActions, TextInput, useFilterDraft } from '../../ui';
 import { GALLERY_STATUSES, NO_FILTERS, type GalleryFilters } from './gallery-filters';
 import { galleryMessages } from './messages';
 
@@ -30,19 +30,7 @@ const draftOf = ({ page: _page, ...draft }: GalleryFilters): Draft => draft;
 export function GalleryControls({ applied, models, onApply }: GalleryControlsProps) {
   const { t } = useMessages('gallery', galleryMessages);
   const { t: tj } = useMessages('jobs', jobsMessages);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(applied));
-  const [rangeError, setRangeError] = useState(false);
-
-  // The applied filters changed (Apply, Clear, Back/Forward): the form shows them again.
-  const appliedKey = JSON.stringify(draftOf(applied));
-  const [shownKey, setShownKey] = useState(appliedKey);
-  if (shownKey !== appliedKey) {
-    setShownKey(appliedKey);
-    setDraft(draftOf(applied));
-    setRangeError(false);
-  }
-
-  const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  const { draft, set, rangeError, checkRange, reset } = useFilterDraft<Draft>(draftOf(applied));
   const modelOptions =
     draft.model && !models.some((m) => m.id === draft.model)
       ? [...models, { id: draft.model, name: draft.model }]
@@ -50,18 +38,12 @@ export function GalleryControls({ applied, models, onApply }: GalleryControlsPro
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    // `YYYY-MM-DD` strings compare as the days they name.
-    if (draft.from && draft.to && draft.to < draft.from) {
-      setRangeError(true);
-      return;
-    }
-    setRangeError(false);
+    if (!checkRange()) return;
     onApply({ ...draft, q: draft.q.trim() });
   }
 
   function clear() {
-    setDraft(draftOf(NO_FILTERS));
-    setRangeError(false);
+    reset(draftOf(NO_FILTERS));
     onApply(draftOf(NO_FILTERS));
   }
 

@@ -20,6 +20,23 @@ import { platformPath } from './platform-path';
 /** The jobs service's public routes, with the schemas it validates them with (`@kadr/contracts`). */
 export function addJobsOperations(registry: OpenApiRegistry): OpenApiRegistry {
   const common = { tags: ['jobs'], proxied: true };
+  for (const [method, summary] of [
+    ['put', 'Star one of the user’s jobs'],
+    ['delete', 'Unstar one of the user’s jobs'],
+  ] as const) {
+    registry.add({
+      ...common,
+      tags: ['jobs', 'gallery'],
+      method,
+      path: platformPath('/jobs/{id}/favourite'),
+      summary,
+      description: "Idempotent: again, the same answer. Kept server-side per user. Someone else's job is a 404.",
+      params: JobIdParamsSchema,
+      owned: { kind: 'job', in: 'path', name: 'id' },
+      responses: { 200: { description: 'The star as it now is', schema: GalleryFavouriteResponseSchema } },
+      problems: [404],
+    });
+  }
   return registry
     .add({
       ...common,
@@ -94,31 +111,6 @@ export function addJobsOperations(registry: OpenApiRegistry): OpenApiRegistry {
       responses: {
         200: { description: 'One page and the count of everything found', schema: GalleryPageResponseSchema },
       },
-    })
-    .add({
-      ...common,
-      tags: ['jobs', 'gallery'],
-      method: 'put',
-      path: platformPath('/jobs/{id}/favourite'),
-      summary: 'Star one of the user’s jobs',
-      description:
-        "Idempotent: starring a starred job answers the same. Kept server-side per user. Someone else's job is a 404.",
-      params: JobIdParamsSchema,
-      owned: { kind: 'job', in: 'path', name: 'id' },
-      responses: { 200: { description: 'The star as it now is', schema: GalleryFavouriteResponseSchema } },
-      problems: [404],
-    })
-    .add({
-      ...common,
-      tags: ['jobs', 'gallery'],
-      method: 'delete',
-      path: platformPath('/jobs/{id}/favourite'),
-      summary: 'Unstar one of the user’s jobs',
-      description: "Idempotent. Someone else's job is a 404.",
-      params: JobIdParamsSchema,
-      owned: { kind: 'job', in: 'path', name: 'id' },
-      responses: { 200: { description: 'The star as it now is', schema: GalleryFavouriteResponseSchema } },
-      problems: [404],
     })
     .add({
       ...common,
