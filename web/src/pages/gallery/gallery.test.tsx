@@ -270,6 +270,15 @@ describe('GalleryPage: pages', () => {
     expect(screen.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/gallery');
     expect(screen.queryByText('No videos yet.')).not.toBeInTheDocument();
   });
+
+  it('keeps the search and filters on the way back to the first page', async () => {
+    videosCall.mockResolvedValue(pageOf([], { page: 9, total: 13 }));
+    renderGallery('/gallery?q=fox&sort=oldest&page=9');
+    expect(await screen.findByRole('link', { name: 'Go to the first page' })).toHaveAttribute(
+      'href',
+      '/gallery?q=fox&sort=oldest',
+    );
+  });
 });
 
 describe('GalleryPage: debug ids', () => {

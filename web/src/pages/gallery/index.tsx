@@ -12,7 +12,13 @@ import { Button, ButtonLink, EmptyState, ErrorState, PageHeader, Skeleton, Spinn
 import { GalleryCardActions } from './GalleryCardActions';
 import { GalleryControls, type GalleryModelOption } from './GalleryControls';
 import { GalleryDebugIds } from './GalleryDebugIds';
-import { galleryRequestOf, hasActiveFilters, NO_FILTERS, useGalleryFilters } from './gallery-filters';
+import {
+  filtersToSearchParams,
+  galleryRequestOf,
+  hasActiveFilters,
+  NO_FILTERS,
+  useGalleryFilters,
+} from './gallery-filters';
 import { GalleryPager } from './GalleryPager';
 import { galleryMessages } from './messages';
 import './gallery.css';
@@ -32,6 +38,9 @@ export default function GalleryPage() {
   const limit = GALLERY_PAGE_SIZE;
   const request = useMemo(() => galleryRequestOf(filters, limit), [filters, limit]);
   const filtered = hasActiveFilters(filters);
+  // The first page of the same search (a page past the end keeps its filters).
+  const firstPageSearch = filtersToSearchParams({ ...filters, page: 1 }).toString();
+  const firstPageHref = firstPageSearch ? `/gallery?${firstPageSearch}` : '/gallery';
   const debugIds = useFlag(FLAG_KEYS.galleryDebugIds);
   const queryClient = useQueryClient();
 
@@ -155,7 +164,7 @@ export default function GalleryPage() {
           title={t('pageEmpty')}
           description={t('pageEmptyHint')}
           action={
-            <ButtonLink to="/gallery" variant="secondary">
+            <ButtonLink to={firstPageHref} variant="secondary">
               {t('firstPage')}
             </ButtonLink>
           }
