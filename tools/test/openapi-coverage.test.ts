@@ -144,6 +144,18 @@ describe('the public API document', () => {
       await user.get(path);
     }
     await user.get(`/video/${jobId}`, { headers: { range: 'bytes=0-99' } });
+    // The gallery people manage (issue 21): search and filters, a refused parameter, the star both ways.
+    for (const path of [
+      '/bff/platform/jobs/gallery',
+      '/bff/platform/jobs/gallery?q=Lighthouse&status=COMPLETED,FAILED&model=kadr-motion-v1&sort=oldest',
+      `/bff/platform/jobs/gallery?from=2020-01-01T00:00:00Z&to=2100-01-01T00:00:00Z&favourites=true&page=2&limit=1`,
+      '/bff/platform/jobs/gallery?status=DONE&limit=0',
+    ]) {
+      await user.get(path);
+    }
+    await user.put(`/bff/platform/jobs/${jobId}/favourite`);
+    await user.request('DELETE', `/bff/platform/jobs/${jobId}/favourite`);
+    await user.put('/bff/platform/jobs/no-such-job/favourite');
     // The history pages and the person's own data: the orders list, the archive, a deletion not confirmed.
     await user.get('/bff/platform/jobs/recent?skip=1&take=1');
     await user.get('/bff/platform/api/commerce/orders?take=5');
@@ -168,6 +180,9 @@ describe('the public API document', () => {
     }
     // The administrator's own account stays (409).
     await admin.request('DELETE', '/bff/platform/account', { body: { confirmEmail: 'admin@kadr.local' } });
+    // The user deletes their own video (after the administrator's reads of it), and an unknown one.
+    await user.request('DELETE', `/bff/platform/jobs/${jobId}`);
+    await user.request('DELETE', '/bff/platform/jobs/no-such-job');
     await user.post('/auth/logout');
 
     expect(conformance.violations).toEqual([]);

@@ -1,6 +1,13 @@
 // Value imports from the contracts are fine in a test (never bundled): they pin every browser path
 // to the services' own path constants.
-import { ADMIN_PATHS, COMMERCE_PATHS, I18N_USER_LANGUAGE_PATH, JOBS_PATHS, MEDIA_VIDEOS_PATH } from '@kadr/contracts';
+import {
+  ADMIN_PATHS,
+  COMMERCE_PATHS,
+  GALLERY_PATHS,
+  I18N_USER_LANGUAGE_PATH,
+  JOBS_PATHS,
+  MEDIA_VIDEOS_PATH,
+} from '@kadr/contracts';
 import { BREAKER_FAILURE_THRESHOLD, USER_SUMMARY_MAX_RETRIES } from '../config/constants';
 import { isApiError } from './api-error';
 import { breakerState } from './circuit-breakers';
@@ -82,6 +89,55 @@ const CALLS: Array<[string, () => Promise<unknown>, Expected]> = [
     'getVideos(3, 24)',
     () => api.getVideos(3, 24),
     { method: 'GET', path: `${P}${MEDIA_VIDEOS_PATH}`, query: { page: '3', limit: '24' } },
+  ],
+  [
+    'getGallery',
+    () => api.getGallery({ page: 1 }),
+    { method: 'GET', path: `${P}${GALLERY_PATHS.gallery}`, query: { page: '1', limit: '12' } },
+  ],
+  [
+    'getGallery(every filter)',
+    () =>
+      api.getGallery({
+        page: 2,
+        q: 'red fox',
+        status: 'FAILED',
+        model: 'kadr-motion-v1',
+        from: '2026-03-01T00:00:00.000Z',
+        to: '2026-03-02T00:00:00.000Z',
+        sort: 'oldest',
+        favourites: true,
+      }),
+    {
+      method: 'GET',
+      path: `${P}${GALLERY_PATHS.gallery}`,
+      query: {
+        page: '2',
+        limit: '12',
+        q: 'red fox',
+        status: 'FAILED',
+        model: 'kadr-motion-v1',
+        from: '2026-03-01T00:00:00.000Z',
+        to: '2026-03-02T00:00:00.000Z',
+        sort: 'oldest',
+        favourites: 'true',
+      },
+    },
+  ],
+  [
+    'setFavourite',
+    () => api.setFavourite('job/1', true, KEY),
+    { method: 'PUT', path: `${P}${GALLERY_PATHS.favourite('job/1')}`, key: KEY },
+  ],
+  [
+    'setFavourite(off)',
+    () => api.setFavourite('job/1', false, KEY),
+    { method: 'DELETE', path: `${P}${GALLERY_PATHS.favourite('job/1')}`, key: KEY },
+  ],
+  [
+    'deleteVideo',
+    () => api.deleteVideo('job/1', KEY),
+    { method: 'DELETE', path: `${P}${JOBS_PATHS.job('job/1')}`, key: KEY },
   ],
   [
     'getVideoStream',

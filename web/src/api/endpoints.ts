@@ -20,6 +20,9 @@ import type {
   CreditAdjustmentRequest,
   CreditAdjustmentResponse,
   CreditsResponse,
+  GalleryFavouriteResponse,
+  GalleryPageResponse,
+  GallerySort,
   GroupedAiModelsResponse,
   JobListResponse,
   JobReceiptResponse,
@@ -27,6 +30,7 @@ import type {
   LanguageCode,
   LedgerKind,
   MediaPageResponse,
+  PublicJobStatus,
   MockProcessRequest,
   OrderListResponse,
   OrderResponse,
@@ -228,6 +232,68 @@ export function getVideos(
   options: CallOptions = {},
 ): Promise<MediaPageResponse> {
   return getWithDirectFallback(`${PLATFORM}/api/media/videos`, { ...options, query: { page, limit } });
+}
+
+/** The gallery's search and filters (issue 21); every field optional. Dates are ISO instants (`from` inclusive, `to` exclusive). */
+export interface GalleryRequest {
+  page: number;
+  limit?: number;
+  q?: string | undefined;
+  status?: PublicJobStatus | undefined;
+  model?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  sort?: GallerySort | undefined;
+  favourites?: boolean | undefined;
+  // `aspect` joins here with its field (issue 21's other part).
+}
+
+/**
+ * The gallery people manage: the user's jobs of every status, searched and filtered (the jobs service's
+ * `GET /jobs/gallery`), with the same retries and direct GET as the plain video list (spec §7).
+ */
+export function getGallery(request: GalleryRequest, options: CallOptions = {}): Promise<GalleryPageResponse> {
+  const { page, limit = GALLERY_PAGE_SIZE, q, status, model, from, to, sort, favourites } = request;
+  return getWithDirectFallback(`${PLATFORM}/jobs/gallery`, {
+    ...options,
+    query: {
+      page,
+      limit,
+      q: q || undefined,
+      status: status || undefined,
+      model: model || undefined,
+      from: from || undefined,
+      to: to || undefined,
+      sort: sort && sort !== 'newest' ? sort : undefined,
+      favourites: favourites ? 'true' : undefined,
+    },
+  });
+}
+
+/** Stars (PUT) or unstars (DELETE) one of the user's jobs; idempotent, so a replay answers the same. */
+export function setFavourite(
+  jobId: string,
+  favourite: boolean,
+  idempotencyKey?: string,
+  options: CallOptions = {},
+): Promise<GalleryFavouriteResponse> {
+  return apiRequest(favourite ? 'PUT' : 'DELETE', `${PLATFORM}/jobs/${id(jobId)}/favourite`, {
+    ...options,
+    idempotencyKey,
+    endpoint: `${favourite ? 'PUT' : 'DELETE'} /bff/platform/jobs/:id/favourite`,
+  });
+}
+
+/**
+ * Deletes one of the user's finished videos (204): the video, its thumbnail and files go, the ledger keeps
+ * its lines. 409 `conflict` while the job is under way (cancel it first), 404 for an unknown job.
+ */
+export function deleteVideo(jobId: string, idempotencyKey?: string, options: CallOptions = {}): Promise<unknown> {
+  return apiRequest('DELETE', `${PLATFORM}/jobs/${id(jobId)}`, {
+    ...options,
+    idempotencyKey,
+    endpoint: 'DELETE /bff/platform/jobs/:id',
+  });
 }
 
 /** Spec §5: a lookup needs a job id; without one no request is made. */

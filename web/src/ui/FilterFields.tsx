@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from './Button';
 import { Field } from './Field';
 import { TextInput } from './TextInput';
@@ -48,4 +48,46 @@ export function FilterActions({ applyLabel, clearLabel, onClear, className }: Fi
       </Button>
     </div>
   );
+}
+
+export interface FilterDraft<D> {
+  draft: D;
+  set: (patch: Partial<D>) => void;
+  /** The end day is before the start day (shown on the end field). */
+  rangeError: boolean;
+  /** True when the draft's days are in order; otherwise shows the range error. */
+  checkRange: () => boolean;
+  /** Shows these values (Clear) and drops the range error. */
+  reset: (values: D) => void;
+}
+
+/**
+ * A filter form's draft of the filters in force (`applied`, from the URL): edited field by field, and shown
+ * again whenever the applied filters change (Apply, Clear, Back / Forward) — adjusted during render, React's
+ * pattern for state that follows a prop. Days are `YYYY-MM-DD` strings, which compare as the days they name.
+ */
+export function useFilterDraft<D extends { from: string; to: string }>(applied: D): FilterDraft<D> {
+  const [draft, setDraft] = useState<D>(applied);
+  const [rangeError, setRangeError] = useState(false);
+  const appliedKey = JSON.stringify(applied);
+  const [shownKey, setShownKey] = useState(appliedKey);
+  if (shownKey !== appliedKey) {
+    setShownKey(appliedKey);
+    setDraft(applied);
+    setRangeError(false);
+  }
+  return {
+    draft,
+    set: (patch) => setDraft((current) => ({ ...current, ...patch })),
+    rangeError,
+    checkRange: () => {
+      const outOfOrder = Boolean(draft.from && draft.to && draft.to < draft.from);
+      setRangeError(outOfOrder);
+      return !outOfOrder;
+    },
+    reset: (values) => {
+      setDraft(values);
+      setRangeError(false);
+    },
+  };
 }

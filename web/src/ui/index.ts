@@ -19,7 +19,14 @@ export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { ErrorState, type ErrorStateProps } from './ErrorState';
 export { Field, type FieldControlProps, type FieldProps } from './Field';
-export { DateRangeFields, FilterActions, type DateRangeFieldsProps, type FilterActionsProps } from './FilterFields';
+export {
+  DateRangeFields,
+  FilterActions,
+  useFilterDraft,
+  type DateRangeFieldsProps,
+  type FilterActionsProps,
+  type FilterDraft,
+} from './FilterFields';
 export { Modal, type ModalProps } from './Modal';
 export { PageHeader, type PageHeaderProps } from './PageHeader';
 export { ProgressBar, type ProgressBarProps } from './ProgressBar';

@@ -9,5 +9,6 @@ export * from './notifications';
 export * from './jobs';
 export * from './prompt-text';
 export * from './media';
+export * from './gallery';
 export * from './admin';
 export * from './web-app-security';

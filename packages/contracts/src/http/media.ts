@@ -72,13 +72,14 @@ export type ThumbnailResponse = z.infer<typeof ThumbnailResponseSchema>;
 
 // ---------------------------------------------------------------- requests (what the media service validates)
 
-const wholeNumber = (min: number, max: number, message: string) =>
+/** A whole-number query parameter from `min` to `max`, one message for every way it is wrong. */
+export const wholeNumberParam = (min: number, max: number, message: string) =>
   z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 
 /** `GET /api/media/videos?page&limit` (an empty value means "not given"). */
 export const MediaPageQuerySchema = z.object({
-  page: wholeNumber(1, Number.MAX_SAFE_INTEGER, 'Must be a whole number of 1 or more.').default(1),
-  limit: wholeNumber(1, MEDIA_MAX_PAGE_LIMIT, `Must be a whole number from 1 to ${MEDIA_MAX_PAGE_LIMIT}.`).default(
+  page: wholeNumberParam(1, Number.MAX_SAFE_INTEGER, 'Must be a whole number of 1 or more.').default(1),
+  limit: wholeNumberParam(1, MEDIA_MAX_PAGE_LIMIT, `Must be a whole number from 1 to ${MEDIA_MAX_PAGE_LIMIT}.`).default(
     MEDIA_DEFAULT_PAGE_LIMIT,
   ),
 });

@@ -8,6 +8,8 @@ export const jobKeys = {
   job: (id: string) => ['jobs', 'one', id] as const,
   recentJobs: (take: number) => ['jobs', 'recent', take] as const,
   videos: (page: number, limit: number) => ['media', 'videos', page, limit] as const,
+  /** One page of the gallery's search and filters (under `allVideos`, so a completion reloads it too). */
+  gallery: (request: object) => ['media', 'videos', 'gallery', request] as const,
   /** The prefixes of every recent-jobs list and every page of the video list. */
   allRecentJobs: ['jobs', 'recent'] as const,
   allVideos: ['media', 'videos'] as const,

@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { THUMBNAIL_ASPECT_RATIO } from '../../config/constants';
 import { formatDateTime } from '../../i18n/format';
 import { useMessages } from '../../i18n/use-messages';
@@ -17,6 +17,10 @@ export interface VideoCardProps {
   /** Hides the file name line (compact strips such as the dashboard's). */
   hideFilename?: boolean;
   playButtonRef?: Ref<HTMLButtonElement>;
+  /** What a job not finished yet shows instead of its thumbnail (its status): the gallery's items of every status. */
+  statusLabel?: ReactNode;
+  /** Extra controls under the date (the gallery's star and delete). */
+  actions?: ReactNode;
 }
 
 /**
@@ -24,7 +28,15 @@ export interface VideoCardProps {
  * item has them, and the creation date and time. A placeholder (a job that has just completed)
  * shows "Processing…" / "Finishing" and has nothing to play yet.
  */
-export function VideoCard({ video, onPlay, as: Tag = 'article', hideFilename, playButtonRef }: VideoCardProps) {
+export function VideoCard({
+  video,
+  onPlay,
+  as: Tag = 'article',
+  hideFilename,
+  playButtonRef,
+  statusLabel,
+  actions,
+}: VideoCardProps) {
   const { t } = useMessages('media', mediaMessages);
   const date = formatDateTime(video.createdAt);
   const resolution = resolutionLabel(video.width, video.height);
@@ -48,11 +60,19 @@ export function VideoCard({ video, onPlay, as: Tag = 'article', hideFilename, pl
     );
   }
 
+  // A job of the gallery that is not COMPLETED has no video and no thumbnail to ask for.
+  const playable = !video.status || video.status === 'COMPLETED';
   return (
     <Tag className="media-card" data-job-id={video.jobId}>
       <div className="media-card__frame">
-        <VideoThumbnail jobId={video.jobId} className="media-card__thumb" />
-        {onPlay && (
+        {playable ? (
+          <VideoThumbnail jobId={video.jobId} className="media-card__thumb" />
+        ) : (
+          <div className="media-card__processing" style={{ aspectRatio: THUMBNAIL_ASPECT_RATIO }}>
+            <span className="media-card__processing-title">{statusLabel}</span>
+          </div>
+        )}
+        {onPlay && playable && (
           <button
             ref={playButtonRef}
             type="button"
@@ -93,6 +113,7 @@ export function VideoCard({ video, onPlay, as: Tag = 'article', hideFilename, pl
             {video.filename}
           </span>
         )}
+        {actions}
       </div>
     </Tag>
   );

@@ -1,4 +1,4 @@
-import type { MediaItem } from '@kadr/contracts';
+import type { MediaItem, PublicJobStatus } from '@kadr/contracts';
 
 /**
  * What a video card shows: a media item as the list gives it, or a placeholder for a job that has
@@ -9,6 +9,10 @@ export type GalleryVideo = Pick<MediaItem, 'id' | 'jobId' | 'createdAt' | 'filen
   Partial<Pick<MediaItem, 'durationSeconds' | 'width' | 'height' | 'sizeBytes'>> & {
     /** A completed job whose video the list does not hold yet: shown as "Finishing", never requested. */
     placeholder?: boolean;
+    /** The gallery's items (jobs of every status) have these; a video of the plain list is COMPLETED. */
+    status?: PublicJobStatus;
+    prompt?: string;
+    favourite?: boolean;
   };
 
 /** Spec §4: filename `video-{jobId}.mp4`, empty urls. `createdAt`: when the completion was heard. */

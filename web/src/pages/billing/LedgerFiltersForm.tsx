@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useMessages } from '../../i18n/use-messages';
-import { DateRangeFields, Field, FilterActions } from '../../ui';
+import { DateRangeFields, Field, FilterActions, useFilterDraft } from '../../ui';
 import { KIND_GROUP_NAMES, NO_FILTERS, type KindGroup, type LedgerFilters } from './ledger-filters';
 import { billingHistoryMessages } from './messages';
 
@@ -21,35 +21,16 @@ const draftOf = ({ kind, from, to }: LedgerFilters): Draft => ({ kind, from, to 
  */
 export function LedgerFiltersForm({ applied, onApply }: LedgerFiltersFormProps) {
   const { t } = useMessages('billingHistory', billingHistoryMessages);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(applied));
-  const [rangeError, setRangeError] = useState(false);
-
-  // The applied filters changed (Apply, Clear, Back/Forward): the form shows them again — adjusted
-  // during render, React's pattern for state that follows a prop.
-  const appliedKey = `${applied.kind}|${applied.from}|${applied.to}`;
-  const [shownKey, setShownKey] = useState(appliedKey);
-  if (shownKey !== appliedKey) {
-    setShownKey(appliedKey);
-    setDraft(draftOf(applied));
-    setRangeError(false);
-  }
-
-  const set = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  const { draft, set, rangeError, checkRange, reset } = useFilterDraft<Draft>(draftOf(applied));
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    // `YYYY-MM-DD` strings compare as the days they name.
-    if (draft.from && draft.to && draft.to < draft.from) {
-      setRangeError(true);
-      return;
-    }
-    setRangeError(false);
+    if (!checkRange()) return;
     onApply({ ...draft, page: 1 });
   }
 
   function clear() {
-    setDraft(draftOf(NO_FILTERS));
-    setRangeError(false);
+    reset(draftOf(NO_FILTERS));
     onApply(NO_FILTERS);
   }
 

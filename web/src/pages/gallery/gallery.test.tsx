@@ -1,17 +1,24 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MediaItem, MediaPageResponse } from '@kadr/contracts';
+import type { GalleryItem, GalleryPageResponse } from '@kadr/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../../api/api-error';
-import { getVideos } from '../../api/endpoints';
+import { deleteVideo, getGallery, getGroupedModels, setFavourite } from '../../api/endpoints';
 import { GALLERY_PAGE_SIZE, GALLERY_REFRESH_DELAYS_MS } from '../../config/constants';
 import { useFlag } from '../../flags';
 import { formatDateTime } from '../../i18n/format';
 import { initI18n, setLanguage } from '../../i18n/i18n';
 import GalleryPage from './index';
 
-jest.mock('../../api/endpoints', () => ({ getVideos: jest.fn(), getVideoStream: jest.fn(), getThumbnail: jest.fn() }));
+jest.mock('../../api/endpoints', () => ({
+  getGallery: jest.fn(),
+  getGroupedModels: jest.fn(() => Promise.resolve({ data: [] })),
+  setFavourite: jest.fn(),
+  deleteVideo: jest.fn(),
+  getVideoStream: jest.fn(),
+  getThumbnail: jest.fn(),
+}));
 jest.mock('../../telemetry', () => ({ logClientError: jest.fn() }));
 jest.mock('../../flags', () => ({
   FLAG_KEYS: { galleryDebugIds: 'gallery.debugIds' },
@@ -33,12 +40,15 @@ jest.mock('../../live', () => {
 });
 
 const live = jest.requireMock<{ completeJob: (id: string) => void; listenerCount: () => number }>('../../live');
-const videosCall = jest.mocked(getVideos);
+const videosCall = jest.mocked(getGallery);
+const favouriteCall = jest.mocked(setFavourite);
+const deleteCall = jest.mocked(deleteVideo);
+const modelsCall = jest.mocked(getGroupedModels);
 const flag = jest.mocked(useFlag);
 
 const AT = '2025-03-01T10:00:00.000Z';
 
-function item(index: number, patch: Partial<MediaItem> = {}): MediaItem {
+function item(index: number, patch: Partial<GalleryItem> = {}): GalleryItem {
   return {
     id: `media-${index}`,
     jobId: `job-${index}`,
@@ -51,14 +61,19 @@ function item(index: number, patch: Partial<MediaItem> = {}): MediaItem {
     width: 1280,
     height: 720,
     sizeBytes: 1_000_000,
+    prompt: `prompt ${index}`,
+    modelId: 'kadr-motion-v1',
+    status: 'COMPLETED',
+    progress: 100,
+    favourite: false,
     ...patch,
   };
 }
 
 function pageOf(
-  items: MediaItem[],
+  items: GalleryItem[],
   options: { page?: number; total?: number; hasNext?: boolean } = {},
-): MediaPageResponse {
+): GalleryPageResponse {
   return {
     data: items,
     pagination: {
@@ -135,8 +150,7 @@ describe('GalleryPage: the list', () => {
     expect(within(list).getAllByRole('button', { name: `Play video from ${dateText()}` })).toHaveLength(3);
     expect(within(list).getAllByText(dateText())[0]).toHaveAttribute('dateTime', AT);
     expect(videosCall).toHaveBeenCalledWith(
-      1,
-      GALLERY_PAGE_SIZE,
+      expect.objectContaining({ page: 1, limit: GALLERY_PAGE_SIZE }),
       expect.objectContaining({ signal: expect.any(AbortSignal) }),
     );
     expect(document.title).toBe('My videos — Kadr');
@@ -169,7 +183,7 @@ describe('GalleryPage: the list', () => {
   });
 
   it('shows a spinner while loading, with Prev and Next disabled', async () => {
-    const answer = deferred<MediaPageResponse>();
+    const answer = deferred<GalleryPageResponse>();
     videosCall.mockReturnValue(answer.promise);
     renderGallery();
     expect(screen.getByRole('status')).toHaveTextContent('Loading videos…');
@@ -188,7 +202,7 @@ describe('GalleryPage: the list', () => {
     videosCall.mockResolvedValueOnce(pageOf([item(1)]));
     const { user } = renderGallery();
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load videos');
-    expect(videosCall).toHaveBeenCalledTimes(1); // getVideos carries the retries and the direct GET itself
+    expect(videosCall).toHaveBeenCalledTimes(1); // getGallery carries the retries and the direct GET itself
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('1 video found')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -197,9 +211,9 @@ describe('GalleryPage: the list', () => {
 
 describe('GalleryPage: pages', () => {
   it('disables Prev on page 1; Next follows hasNext and moves the URL to ?page=2', async () => {
-    const secondPage = deferred<MediaPageResponse>();
-    videosCall.mockImplementation((page) =>
-      page === 1 ? Promise.resolve(pageOf([item(1)], { total: 13, hasNext: true })) : secondPage.promise,
+    const secondPage = deferred<GalleryPageResponse>();
+    videosCall.mockImplementation((request) =>
+      request.page === 1 ? Promise.resolve(pageOf([item(1)], { total: 13, hasNext: true })) : secondPage.promise,
     );
     const { router, user } = renderGallery();
     await screen.findByText('13 videos found');
@@ -209,7 +223,10 @@ describe('GalleryPage: pages', () => {
 
     await user.click(next());
     expect(router.state.location.search).toBe('?page=2');
-    expect(videosCall).toHaveBeenLastCalledWith(2, GALLERY_PAGE_SIZE, expect.anything());
+    expect(videosCall).toHaveBeenLastCalledWith(
+      expect.objectContaining({ page: 2, limit: GALLERY_PAGE_SIZE }),
+      expect.anything(),
+    );
     // Loading page 2: both off.
     expect(prev()).toBeDisabled();
     expect(next()).toBeDisabled();
@@ -228,7 +245,10 @@ describe('GalleryPage: pages', () => {
     videosCall.mockResolvedValue(pageOf([item(13)], { page: 2, total: 13 }));
     renderGallery('/gallery?page=2');
     await screen.findByText('Page 2 of 2');
-    expect(videosCall).toHaveBeenCalledWith(2, GALLERY_PAGE_SIZE, expect.anything());
+    expect(videosCall).toHaveBeenCalledWith(
+      expect.objectContaining({ page: 2, limit: GALLERY_PAGE_SIZE }),
+      expect.anything(),
+    );
     expect(prev()).toBeEnabled();
     expect(next()).toBeDisabled();
   });
@@ -237,7 +257,10 @@ describe('GalleryPage: pages', () => {
     videosCall.mockResolvedValue(pageOf([item(1)]));
     renderGallery('/gallery?page=abc');
     await screen.findByText('1 video found');
-    expect(videosCall).toHaveBeenCalledWith(1, GALLERY_PAGE_SIZE, expect.anything());
+    expect(videosCall).toHaveBeenCalledWith(
+      expect.objectContaining({ page: 1, limit: GALLERY_PAGE_SIZE }),
+      expect.anything(),
+    );
   });
 
   it('offers the first page when a page past the end is empty', async () => {
@@ -246,6 +269,15 @@ describe('GalleryPage: pages', () => {
     expect(await screen.findByText('Nothing on this page.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the first page' })).toHaveAttribute('href', '/gallery');
     expect(screen.queryByText('No videos yet.')).not.toBeInTheDocument();
+  });
+
+  it('keeps the search and filters on the way back to the first page', async () => {
+    videosCall.mockResolvedValue(pageOf([], { page: 9, total: 13 }));
+    renderGallery('/gallery?q=fox&sort=oldest&page=9');
+    expect(await screen.findByRole('link', { name: 'Go to the first page' })).toHaveAttribute(
+      'href',
+      '/gallery?q=fox&sort=oldest',
+    );
   });
 });
 
@@ -384,5 +416,154 @@ describe('GalleryPage in Polish', () => {
     videosCall.mockResolvedValueOnce(pageOf([], { total: 0 }));
     renderGallery();
     expect(await screen.findByText('Nie masz jeszcze filmów.')).toBeInTheDocument();
+  });
+});
+
+describe('GalleryPage: search, filters and sort in the URL', () => {
+  beforeEach(() => {
+    modelsCall.mockResolvedValue({
+      data: [
+        {
+          provider: 'local',
+          models: [{ id: 'kadr-motion-v1', name: 'Kadr Motion' } as never],
+        },
+      ],
+    });
+  });
+
+  it('applies every control at once: one URL, page 1 again, the request carries them', async () => {
+    videosCall.mockResolvedValue(pageOf([item(1)], { total: 30, hasNext: true }));
+    const { router, user } = renderGallery('/gallery?page=3');
+    await screen.findByText('30 videos found');
+    await user.type(screen.getByRole('searchbox', { name: 'Search prompts' }), '  Red fox ');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'FAILED');
+    await screen.findByRole('option', { name: 'Kadr Motion' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Model' }), 'kadr-motion-v1');
+    fireEvent.change(screen.getByLabelText('Created from'), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText('Created until'), { target: { value: '2026-03-31' } });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'oldest');
+    await user.click(screen.getByRole('checkbox', { name: 'Favourites only' }));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+    expect(router.state.location.search).toBe(
+      '?q=Red+fox&status=FAILED&model=kadr-motion-v1&from=2026-03-01&to=2026-03-31&sort=oldest&favourites=1',
+    );
+    await waitFor(() =>
+      expect(videosCall).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          page: 1,
+          q: 'Red fox',
+          status: 'FAILED',
+          model: 'kadr-motion-v1',
+          from: new Date(2026, 2, 1).toISOString(),
+          to: new Date(2026, 3, 1).toISOString(),
+          sort: 'oldest',
+          favourites: true,
+        }),
+        expect.anything(),
+      ),
+    );
+  });
+
+  it('opens a bookmarked view with its form filled, and Back / Forward step between views', async () => {
+    videosCall.mockResolvedValue(pageOf([item(1)]));
+    const { router, user } = renderGallery('/gallery?q=fox&status=PENDING');
+    await screen.findByText('1 video found');
+    expect(screen.getByRole('searchbox', { name: 'Search prompts' })).toHaveValue('fox');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('PENDING');
+    expect(videosCall).toHaveBeenCalledWith(
+      expect.objectContaining({ q: 'fox', status: 'PENDING' }),
+      expect.anything(),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search prompts' })).toHaveValue(''));
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?q=fox&status=PENDING');
+    await waitFor(() => expect(screen.getByRole('searchbox', { name: 'Search prompts' })).toHaveValue('fox'));
+    await act(() => router.navigate(1));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue(''));
+  });
+
+  it('refuses an end day before the start day, naming it on the end field', async () => {
+    videosCall.mockResolvedValue(pageOf([item(1)]));
+    const { router, user } = renderGallery();
+    await screen.findByText('1 video found');
+    fireEvent.change(screen.getByLabelText('Created from'), { target: { value: '2026-03-10' } });
+    fireEvent.change(screen.getByLabelText('Created until'), { target: { value: '2026-03-01' } });
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByText('The end cannot be before the start.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Created until')).toHaveAttribute('aria-invalid', 'true');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('says so when a search finds nothing, with a way to clear it (not "No videos yet.")', async () => {
+    videosCall.mockResolvedValue(pageOf([], { total: 0 }));
+    const { router, user } = renderGallery('/gallery?q=nothing');
+    expect(await screen.findByText('No videos match this search.')).toBeInTheDocument();
+    expect(screen.queryByText('No videos yet.')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear the search and filters' }));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('shows a job under way with its status: no Play, no Delete, but a star', async () => {
+    videosCall.mockResolvedValue(pageOf([item(1, { status: 'PROCESSING', progress: 40 })]));
+    renderGallery();
+    const card = (await screen.findAllByRole('listitem'))[0]!;
+    expect(within(card).getByText('Generating')).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Play video/ })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Delete video/ })).not.toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Add to favourites' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('labels the controls in Polish', async () => {
+    await act(() => setLanguage('pl'));
+    videosCall.mockResolvedValue(pageOf([item(1)]));
+    renderGallery();
+    expect(await screen.findByRole('searchbox', { name: 'Szukaj w opisach' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Zastosuj' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Dodaj do ulubionych' })).toBeInTheDocument();
+  });
+});
+
+describe('GalleryPage: stars and deleting', () => {
+  it('the star toggles at once, is saved on the server, and goes back when the server refuses', async () => {
+    videosCall.mockResolvedValue(pageOf([item(1)]));
+    favouriteCall.mockResolvedValueOnce({ data: { jobId: 'job-1', favourite: true } });
+    const { user } = renderGallery();
+    await user.click(await screen.findByRole('button', { name: 'Add to favourites' }));
+    expect(screen.getByRole('button', { name: 'Remove from favourites' })).toHaveAttribute('aria-pressed', 'true');
+    expect(favouriteCall).toHaveBeenCalledWith('job-1', true, expect.any(String));
+
+    favouriteCall.mockRejectedValueOnce(
+      new ApiError({ reason: 'service_unavailable', status: 503, title: 'Unavailable', message: 'Unavailable' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Remove from favourites' }));
+    expect(favouriteCall).toHaveBeenLastCalledWith('job-1', false, expect.any(String));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Remove from favourites' })).toHaveAttribute('aria-pressed', 'true'),
+    );
+  });
+
+  it('Delete asks first (focus on Cancel); Cancel keeps the video, Delete video deletes it and reads the list again', async () => {
+    videosCall.mockResolvedValue(pageOf([item(1)]));
+    deleteCall.mockResolvedValue(undefined);
+    const { user } = renderGallery();
+    await user.click(await screen.findByRole('button', { name: `Delete video from ${dateText()}` }));
+    let dialog = screen.getByRole('alertdialog', { name: 'Delete this video?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(deleteCall).not.toHaveBeenCalled();
+
+    const callsBefore = videosCall.mock.calls.length;
+    await user.click(screen.getByRole('button', { name: `Delete video from ${dateText()}` }));
+    dialog = screen.getByRole('alertdialog', { name: 'Delete this video?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete video' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(deleteCall).toHaveBeenCalledWith('job-1', expect.any(String));
+    await waitFor(() => expect(videosCall.mock.calls.length).toBeGreaterThan(callsBefore));
   });
 });

@@ -1,27 +1,46 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { getVideos } from '../../api/endpoints';
+import { getGallery, getGroupedModels } from '../../api/endpoints';
 import { GALLERY_PAGE_SIZE, THUMBNAIL_ASPECT_RATIO } from '../../config/constants';
 import { jobKeys } from '../../features/jobs/job-query-keys';
+import { jobsMessages } from '../../features/jobs/messages';
 import { useCompletionRefresh, VideoCard, VideoPlayerModal, type GalleryVideo } from '../../features/media';
 import { FLAG_KEYS, useFlag } from '../../flags';
 import { formatNumber } from '../../i18n/format';
 import { useMessages } from '../../i18n/use-messages';
-import { ButtonLink, EmptyState, ErrorState, PageHeader, Skeleton, Spinner } from '../../ui';
+import { Button, ButtonLink, EmptyState, ErrorState, PageHeader, Skeleton, Spinner } from '../../ui';
+import { GalleryCardActions } from './GalleryCardActions';
+import { GalleryControls, type GalleryModelOption } from './GalleryControls';
 import { GalleryDebugIds } from './GalleryDebugIds';
+import {
+  filtersToSearchParams,
+  galleryRequestOf,
+  hasActiveFilters,
+  NO_FILTERS,
+  useGalleryFilters,
+} from './gallery-filters';
 import { GalleryPager } from './GalleryPager';
 import { galleryMessages } from './messages';
-import { useGalleryPage } from './use-gallery-page';
 import './gallery.css';
 
 /**
- * Gallery — My videos (`/gallery`, spec §2 "Gallery", §4 "Gallery refresh on completion", §7).
- * The page number is the URL's `?page=N`; twelve videos a page.
+ * Gallery — My videos (`/gallery`, spec §2 "Gallery", §4 "Gallery refresh on completion", §7), the gallery
+ * people manage (issue 21): search, filters, sort and favourites in the URL with the page (`?page=N`;
+ * twelve videos a page), a star and Delete on each card. Jobs of every status are listed; only a
+ * COMPLETED one plays.
  */
 export default function GalleryPage() {
   const { t } = useMessages('gallery', galleryMessages);
-  const [page, goToPage] = useGalleryPage();
+  const { t: tj } = useMessages('jobs', jobsMessages);
+  const [filters, applyFilters] = useGalleryFilters();
+  const { page } = filters;
+  const goToPage = useCallback((next: number) => applyFilters({ page: next }), [applyFilters]);
   const limit = GALLERY_PAGE_SIZE;
+  const request = useMemo(() => galleryRequestOf(filters, limit), [filters, limit]);
+  const filtered = hasActiveFilters(filters);
+  // The first page of the same search (a page past the end keeps its filters).
+  const firstPageSearch = filtersToSearchParams({ ...filters, page: 1 }).toString();
+  const firstPageHref = firstPageSearch ? `/gallery?${firstPageSearch}` : '/gallery';
   const debugIds = useFlag(FLAG_KEYS.galleryDebugIds);
   const queryClient = useQueryClient();
 
@@ -30,24 +49,36 @@ export default function GalleryPage() {
   }, [t]);
 
   const videos = useQuery({
-    queryKey: jobKeys.videos(page, limit),
-    queryFn: ({ signal }) => getVideos(page, limit, { signal }),
-    // `getVideos` already retries and then makes the direct GET (spec §7); when that fails too,
+    queryKey: jobKeys.gallery(request),
+    queryFn: ({ signal }) => getGallery(request, { signal }),
+    // `getGallery` already retries and then makes the direct GET (spec §7); when that fails too,
     // "Failed to load videos" shows at once rather than after the data cache's own retries.
     retry: false,
   });
   const { data, isPending, isError, isFetching, refetch } = videos;
   const items: GalleryVideo[] = useMemo(() => data?.data ?? [], [data]);
+  const models = useQuery({
+    queryKey: jobKeys.groupedModels,
+    queryFn: ({ signal }) => getGroupedModels({ signal }),
+  });
+  const modelOptions = useMemo<GalleryModelOption[]>(
+    () => (models.data?.data ?? []).flatMap((group) => group.models.map(({ id, name }) => ({ id, name }))),
+    [models.data],
+  );
 
   const listedJobIds = useMemo(
-    () => (page === 1 && data ? data.data.map((item) => item.jobId) : undefined),
-    [page, data],
+    () => (page === 1 && !filtered && data ? data.data.map((item) => item.jobId) : undefined),
+    [page, filtered, data],
   );
   const reload = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: jobKeys.allVideos });
   }, [queryClient]);
   const placeholders = useCompletionRefresh({ listedJobIds, reload });
-  const shown = useMemo(() => (page === 1 ? [...placeholders, ...items] : items), [page, placeholders, items]);
+  // Placeholders belong to the plain newest-first list, not to a search or filter.
+  const shown = useMemo(
+    () => (page === 1 && !filtered && filters.sort === 'newest' ? [...placeholders, ...items] : items),
+    [page, filtered, filters.sort, placeholders, items],
+  );
 
   const [playing, setPlaying] = useState<GalleryVideo | null>(null);
 
@@ -76,6 +107,8 @@ export default function GalleryPage() {
         }
       />
 
+      <GalleryControls applied={filters} models={modelOptions} onApply={applyFilters} />
+
       {isPending && (
         <div className="gallery-loading" aria-hidden="true">
           <ul className="gallery-grid">
@@ -101,7 +134,19 @@ export default function GalleryPage() {
         />
       )}
 
-      {data && shown.length === 0 && page === 1 && (
+      {data && shown.length === 0 && page === 1 && filtered && (
+        <EmptyState
+          title={t('noMatches')}
+          description={t('noMatchesHint')}
+          action={
+            <Button variant="secondary" onClick={() => applyFilters({ ...NO_FILTERS })}>
+              {t('clearSearch')}
+            </Button>
+          }
+        />
+      )}
+
+      {data && shown.length === 0 && page === 1 && !filtered && (
         <EmptyState
           icon={<FilmStackIcon />}
           title={t('empty')}
@@ -119,7 +164,7 @@ export default function GalleryPage() {
           title={t('pageEmpty')}
           description={t('pageEmptyHint')}
           action={
-            <ButtonLink to="/gallery" variant="secondary">
+            <ButtonLink to={firstPageHref} variant="secondary">
               {t('firstPage')}
             </ButtonLink>
           }
@@ -129,7 +174,14 @@ export default function GalleryPage() {
       {data && shown.length > 0 && (
         <ul className="gallery-grid" aria-label={t('listLabel')} aria-busy={isFetching || undefined}>
           {shown.map((video) => (
-            <VideoCard key={video.jobId || video.id} as="li" video={video} onPlay={setPlaying} />
+            <VideoCard
+              key={video.jobId || video.id}
+              as="li"
+              video={video}
+              onPlay={setPlaying}
+              statusLabel={video.status && tj(`status.${video.status}`)}
+              actions={video.placeholder ? undefined : <GalleryCardActions video={video} />}
+            />
           ))}
         </ul>
       )}

@@ -36,6 +36,29 @@ export interface JobListQuery {
   take: number;
 }
 
+/** The gallery's query over one user's jobs (not deleted, never RESERVING). */
+export interface GalleryFilter {
+  statuses: readonly JobStatus[];
+  /** Every one must be a word of the prompt (`promptWordsOf`); empty: no search. */
+  words: readonly string[];
+  modelId?: string;
+  /** Created at or after. */
+  from?: Date;
+  /** Created before. */
+  to?: Date;
+  favouritesOnly: boolean;
+  /** By creation time, ties by id the same way. */
+  sort: 'newest' | 'oldest';
+  skip: number;
+  take: number;
+}
+
+export interface GalleryPage {
+  items: Job[];
+  /** Every job the filter finds, across all pages. */
+  total: number;
+}
+
 export interface PendingOutbox {
   jobId: string;
   entries: OutboxEntry[];
@@ -76,6 +99,13 @@ export interface JobRepository {
   /** A user's jobs (not deleted) in the given statuses, newest first. */
   listForUser(userId: string, query: JobListQuery): Promise<Job[]>;
   countForUser(userId: string, statuses: readonly JobStatus[]): Promise<number>;
+  /** One page of the user's gallery and the count of everything the filter finds. */
+  galleryForUser(userId: string, filter: GalleryFilter): Promise<GalleryPage>;
+  /**
+   * Stars or unstars the user's job (not deleted, not RESERVING); the updated job, or null when it is not
+   * theirs. Not a state change: `updatedAt`, the history and the outbox stay as they are.
+   */
+  setFavourite(id: string, userId: string, favourite: boolean): Promise<Job | null>;
   /** Jobs (not deleted, of every user) in the given statuses, oldest first (created, then id); at most `limit`. */
   listInStatus(statuses: readonly JobStatus[], limit: number): Promise<Job[]>;
   /** The newest completed renders of this shape (not deleted), newest first; at most `limit`. */

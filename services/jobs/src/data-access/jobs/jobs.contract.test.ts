@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describeRepositoryContract } from '@kadr/documents/testing';
 import type { Job, OutboxEntry } from '../../domain/jobs/job';
 import { aJob } from '../../../test/helpers/a-job';
-import type { JobRepository, QueueHead } from './job.repository';
+import type { GalleryFilter, GalleryPage, JobRepository, QueueHead } from './job.repository';
 import { MemoryJobRepository } from './memory-job.repository';
 import { MongooseJobRepository } from './mongoose-job.repository';
 
@@ -192,6 +192,97 @@ describeRepositoryContract<JobRepository>(
       const page = await getRepo().listForUser('user-1', { statuses: ['PENDING', 'COMPLETED'], skip: 1, take: 2 });
       expect(page.map((j) => j.id)).toEqual([jobs[2]!.id, jobs[1]!.id]);
       expect(await getRepo().countForUser('user-1', ['PENDING', 'COMPLETED'])).toBe(4);
+    });
+
+    describe('the gallery', () => {
+      const VISIBLE = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED', 'CANCELLED'] as const;
+      const filter = (overrides: Partial<GalleryFilter> = {}): GalleryFilter => ({
+        statuses: VISIBLE,
+        words: [],
+        favouritesOnly: false,
+        sort: 'newest',
+        skip: 0,
+        take: 12,
+        ...overrides,
+      });
+      const at = (minute: number) => new Date(Date.UTC(2026, 2, 1, 10, minute));
+      /** One user's five jobs, a minute apart (minute 0 the oldest), and someone else's that matches everything. */
+      async function seed() {
+        const userId = `g-${randomUUID()}`;
+        const jobs = [
+          aJob({ userId, createdAt: at(0), prompt: 'A red fox in the snow', status: 'COMPLETED' }),
+          aJob({
+            userId,
+            createdAt: at(1),
+            prompt: 'Red sky, RED sea',
+            status: 'FAILED',
+            modelId: 'fal-kling-standard',
+          }),
+          aJob({ userId, createdAt: at(2), prompt: 'a blue fox', status: 'PENDING' }),
+          aJob({ userId, createdAt: at(3), prompt: 'Żółty kot', status: 'PROCESSING' }),
+          aJob({ userId, createdAt: at(4), prompt: 'red fox', status: 'CANCELLED' }),
+        ];
+        for (const job of [...jobs, aJob({ userId: `g-${randomUUID()}`, createdAt: at(2), prompt: 'red fox' })]) {
+          await getRepo().insert(job);
+        }
+        await getRepo().insert(aJob({ userId, createdAt: at(5), prompt: 'red fox', status: 'RESERVING' }));
+        await getRepo().insert(aJob({ userId, createdAt: at(6), prompt: 'red fox', deletedAt: new Date() }));
+        return { userId, ids: jobs.map((j) => j.id) };
+      }
+      const ids = (page: GalleryPage) => page.items.map((j) => j.id);
+
+      it('lists the user’s visible jobs newest or oldest first, with skip, take and the total', async () => {
+        const { userId, ids: all } = await seed();
+        const newest = await getRepo().galleryForUser(userId, filter());
+        expect(ids(newest)).toEqual([...all].reverse());
+        expect(newest.total).toBe(5);
+        const oldest = await getRepo().galleryForUser(userId, filter({ sort: 'oldest', skip: 1, take: 2 }));
+        expect(ids(oldest)).toEqual([all[1], all[2]]);
+        expect(oldest.total).toBe(5);
+        expect(await getRepo().galleryForUser(userId, filter({ skip: 12 }))).toEqual({ items: [], total: 5 });
+      });
+
+      it('searches whole words of the prompt in any letter case; every word must be there', async () => {
+        const { userId, ids: all } = await seed();
+        expect(ids(await getRepo().galleryForUser(userId, filter({ words: ['red'] })))).toEqual([
+          all[4],
+          all[1],
+          all[0],
+        ]);
+        expect(ids(await getRepo().galleryForUser(userId, filter({ words: ['red', 'fox'] })))).toEqual([
+          all[4],
+          all[0],
+        ]);
+        expect(ids(await getRepo().galleryForUser(userId, filter({ words: ['żółty'] })))).toEqual([all[3]]);
+        expect((await getRepo().galleryForUser(userId, filter({ words: ['re'] }))).total).toBe(0);
+      });
+
+      it('filters by status, model and a creation range (from inclusive, to exclusive)', async () => {
+        const { userId, ids: all } = await seed();
+        const statuses = await getRepo().galleryForUser(userId, filter({ statuses: ['COMPLETED', 'FAILED'] }));
+        expect(ids(statuses)).toEqual([all[1], all[0]]);
+        const model = await getRepo().galleryForUser(userId, filter({ modelId: 'fal-kling-standard' }));
+        expect(ids(model)).toEqual([all[1]]);
+        const range = await getRepo().galleryForUser(userId, filter({ from: at(1), to: at(3) }));
+        expect(ids(range)).toEqual([all[2], all[1]]);
+        expect(range.total).toBe(2);
+      });
+
+      it('stars and unstars only the owner’s job, idempotently, without touching its state', async () => {
+        const { userId, ids: all } = await seed();
+        const before = await getRepo().findById(all[2]!);
+        expect((await getRepo().setFavourite(all[2]!, userId, true))?.favourite).toBe(true);
+        expect((await getRepo().setFavourite(all[2]!, userId, true))?.favourite).toBe(true);
+        await getRepo().setFavourite(all[0]!, userId, true);
+        expect(await getRepo().setFavourite(all[1]!, 'someone-else', true)).toBeNull();
+        expect(await getRepo().setFavourite(randomUUID(), userId, true)).toBeNull();
+        const starred = await getRepo().galleryForUser(userId, filter({ favouritesOnly: true }));
+        expect(ids(starred)).toEqual([all[2], all[0]]);
+        const after = await getRepo().findById(all[2]!);
+        expect({ ...after, favourite: undefined }).toEqual({ ...before, favourite: undefined });
+        expect((await getRepo().setFavourite(all[0]!, userId, false))?.favourite).toBe(false);
+        expect(ids(await getRepo().galleryForUser(userId, filter({ favouritesOnly: true })))).toEqual([all[2]]);
+      });
     });
 
     it('finds stale sagas and expired leases; discards only RESERVING jobs', async () => {

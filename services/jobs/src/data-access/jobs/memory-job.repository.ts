@@ -1,8 +1,11 @@
 import { MemoryCollection, type DeepReadonly, type PersistenceOptions } from '@kadr/documents';
 import { outboxStatsOf, type OutboxStats } from '@kadr/outbox';
+import { promptWordsOf } from '../../domain/gallery/prompt-words';
 import { JOB_STATUSES, type Job, type JobStatus } from '../../domain/jobs/job';
 import {
   countsOfEveryStatus,
+  type GalleryFilter,
+  type GalleryPage,
   type JobChange,
   type JobCondition,
   type JobListQuery,
@@ -88,6 +91,36 @@ export class MemoryJobRepository implements JobRepository {
 
   countForUser(userId: string, statuses: JobListQuery['statuses']): Promise<number> {
     return this.jobs.count((j) => j.userId === userId && !j.deletedAt && statuses.includes(j.status));
+  }
+
+  async galleryForUser(userId: string, filter: GalleryFilter): Promise<GalleryPage> {
+    const { statuses, words, modelId, from, to, favouritesOnly, sort, skip, take } = filter;
+    const matches = (j: StoredJob): boolean => {
+      if (j.userId !== userId || j.deletedAt || !statuses.includes(j.status)) return false;
+      if (modelId !== undefined && j.modelId !== modelId) return false;
+      if (from && j.createdAt.getTime() < from.getTime()) return false;
+      if (to && j.createdAt.getTime() >= to.getTime()) return false;
+      if (favouritesOnly && !j.favourite) return false;
+      if (words.length === 0) return true;
+      const prompt = new Set(promptWordsOf(j.prompt));
+      return words.every((word) => prompt.has(word));
+    };
+    const order = sort === 'newest' ? -1 : 1;
+    const [items, total] = await Promise.all([
+      this.jobs.find(matches, { sort: { createdAt: order, id: order }, skip, limit: take }),
+      this.jobs.count(matches),
+    ]);
+    return { items, total };
+  }
+
+  setFavourite(id: string, userId: string, favourite: boolean): Promise<Job | null> {
+    return this.jobs.updateOne(
+      id,
+      (j) => j.userId === userId && !j.deletedAt && j.status !== 'RESERVING',
+      (j) => {
+        j.favourite = favourite;
+      },
+    );
   }
 
   update(id: string, condition: JobCondition, change: JobChange): Promise<Job | null> {

@@ -1,9 +1,12 @@
 import { OUTBOX_ENTRY_FIELDS, type OutboxStats } from '@kadr/outbox';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { arrayElementStats, isDuplicateKeyError, toDbTransientError } from '@kadr/documents';
+import { promptWordsOf } from '../../domain/gallery/prompt-words';
 import type { Job, JobHistoryEntry, JobStatus, OutboxEntry } from '../../domain/jobs/job';
 import {
   countsOfEveryStatus,
+  type GalleryFilter,
+  type GalleryPage,
   type JobChange,
   type JobCondition,
   type JobListQuery,
@@ -16,6 +19,8 @@ import {
 
 interface JobDocument extends Omit<Job, 'id'> {
   _id: string;
+  /** The gallery's search words (`promptWordsOf(prompt)`), written with the job; only this store keeps them. */
+  promptWords?: string[];
 }
 
 const outboxEntrySchema = new Schema<OutboxEntry>(
@@ -90,6 +95,8 @@ const jobSchema = new Schema<JobDocument>(
     updatedAt: { type: Date, required: true },
     completedAt: { type: Date, default: null },
     deletedAt: { type: Date, default: null },
+    favourite: { type: Boolean },
+    promptWords: { type: [String], default: undefined },
   },
   { collection: 'jobs', versionKey: false, id: false },
 );
@@ -102,8 +109,12 @@ jobSchema.index({ status: 1, createdAt: 1 });
 jobSchema.index({ userId: 1, startedAt: -1 });
 // The render history the queue's estimates read (recentRenders).
 jobSchema.index({ status: 1, modelId: 1, quality: 1, durationSeconds: 1, speed: 1, completedAt: -1 });
+// The gallery's search: every word must be in the prompt. A multikey index over the normalised words
+// answers `$all` with exact index bounds (no regex over prompts); the plain gallery uses { userId, createdAt }.
+jobSchema.index({ userId: 1, promptWords: 1, createdAt: -1 });
 
-function toJob({ _id, ...rest }: JobDocument): Job {
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- promptWords is the store's own field, never the job's
+function toJob({ _id, promptWords, ...rest }: JobDocument): Job {
   return {
     id: _id,
     ...rest,
@@ -133,7 +144,7 @@ export class MongooseJobRepository implements JobRepository {
   async insert(job: Job): Promise<{ job: Job; created: boolean }> {
     const { id, ...fields } = job;
     try {
-      await this.jobs.create({ _id: id, ...fields });
+      await this.jobs.create({ _id: id, ...fields, promptWords: promptWordsOf(job.prompt) });
       return { job, created: true };
     } catch (err) {
       // The unique index lets exactly one of many concurrent creates insert; the others read its job.
@@ -220,6 +231,40 @@ export class MongooseJobRepository implements JobRepository {
       return await this.jobs.countDocuments({ userId, deletedAt: null, status: { $in: [...statuses] } });
     } catch (err) {
       throw toDbTransientError(err, 'jobs.countForUser');
+    }
+  }
+
+  async galleryForUser(userId: string, filter: GalleryFilter): Promise<GalleryPage> {
+    const { statuses, words, modelId, from, to, favouritesOnly, sort, skip, take } = filter;
+    const query: Record<string, unknown> = { userId, deletedAt: null, status: { $in: [...statuses] } };
+    if (words.length > 0) query.promptWords = { $all: [...words] };
+    if (modelId !== undefined) query.modelId = modelId;
+    if (from || to) query.createdAt = { ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) };
+    if (favouritesOnly) query.favourite = true;
+    const order = sort === 'newest' ? -1 : 1;
+    try {
+      const [docs, total] = await Promise.all([
+        this.jobs.find(query).sort({ createdAt: order, _id: order }).skip(skip).limit(take).lean(),
+        this.jobs.countDocuments(query),
+      ]);
+      return { items: docs.map(toJob), total };
+    } catch (err) {
+      throw toDbTransientError(err, 'jobs.galleryForUser');
+    }
+  }
+
+  async setFavourite(id: string, userId: string, favourite: boolean): Promise<Job | null> {
+    try {
+      const doc = await this.jobs
+        .findOneAndUpdate(
+          { _id: id, userId, deletedAt: null, status: { $ne: 'RESERVING' } },
+          { $set: { favourite } },
+          { returnDocument: 'after', lean: true },
+        )
+        .exec();
+      return doc ? toJob(doc) : null;
+    } catch (err) {
+      throw toDbTransientError(err, 'jobs.setFavourite');
     }
   }
 

@@ -89,6 +89,8 @@ export interface Job {
   completedAt: Date | null;
   /** Set when deleted: hidden from every read; the document goes once its outbox is published. */
   deletedAt: Date | null;
+  /** Starred by its owner in the gallery (issue 21). Absent on jobs stored before: not starred. */
+  favourite?: boolean;
 }
 
 /** Fields a conditional update may set. */

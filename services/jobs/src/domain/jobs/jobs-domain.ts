@@ -5,6 +5,7 @@ import type { ProviderRegistry } from '../generation/provider-registry';
 import type { ActiveJobsCaps } from './active-jobs-cap';
 import type { CommerceClient } from '../../integrations/commerce/commerce-client';
 import { JobCreation, type SagaHooks } from './create-job';
+import { JobGallery } from '../gallery/job-gallery';
 import { JobAdministration } from './job-admin';
 import { QueueForecasts } from '../queue/queue-forecasts';
 import { JobCancellation } from './job-cancellation';
@@ -35,6 +36,8 @@ export interface JobsDomain {
   reconciler: SagaReconciler;
   dispatcher: JobDispatcher;
   admin: JobAdministration;
+  /** The user's gallery: search, filters, stars, deleting one's own video. */
+  gallery: JobGallery;
 }
 
 export interface JobsDomainOptions {
@@ -81,5 +84,6 @@ export function createJobsDomain(options: JobsDomainOptions): JobsDomain {
     }),
     dispatcher: new JobDispatcher({ jobs, logger, unclaimedMs: policy.redispatchAfterMs, onOutboxWritten, metrics }),
     admin: new JobAdministration({ jobs, commerce, attemptLimit, onOutboxWritten, metrics }),
+    gallery: new JobGallery({ jobs, onOutboxWritten }),
   };
 }

@@ -11,10 +11,12 @@ import type { JobRepository } from '../../data-access/jobs/job.repository';
 import type { ProviderSettingsRepository } from '../../data-access/settings/provider-settings.repository';
 import type { ProviderRegistry } from '../../domain/generation/provider-registry';
 import type { JobCreation } from '../../domain/jobs/create-job';
+import type { JobGallery } from '../../domain/gallery/job-gallery';
 import type { JobAdministration } from '../../domain/jobs/job-admin';
 import { adminRoutes } from './admin.routes';
 import { catalogueRoutes } from './catalogue.routes';
 import { jobsProblemOf } from './domain-problems';
+import { galleryRoutes } from './gallery.routes';
 import { jobsRoutes } from './jobs.routes';
 import type { JobCancellation } from '../../domain/jobs/job-cancellation';
 import type { QueueForecasts } from '../../domain/queue/queue-forecasts';
@@ -32,6 +34,7 @@ export interface JobsAppDeps {
   cancellation: JobCancellation;
   forecasts: QueueForecasts;
   admin: JobAdministration;
+  gallery: JobGallery;
 }
 
 /** The jobs API (no listen): every route needs the internal identity token (audience `jobs`). */
@@ -40,6 +43,8 @@ export function createJobsApp(deps: JobsAppDeps): HttpApp {
   authenticated.use(requireInternalCaller({ keys: deps.internalTokenKeys, audience: 'jobs' }));
   authenticated.use(catalogueRoutes(deps.providers));
   authenticated.use(settingsRoutes(deps.settings, deps.providers));
+  // Before jobsRoutes: `/jobs/gallery` is not a job id.
+  authenticated.use(galleryRoutes(deps.gallery));
   authenticated.use(
     jobsRoutes({
       jobs: deps.jobs,

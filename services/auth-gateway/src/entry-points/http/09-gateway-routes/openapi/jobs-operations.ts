@@ -2,6 +2,9 @@ import {
   AiModelsResponseSchema,
   CreateJobBodySchema,
   CreateJobResponseSchema,
+  GalleryFavouriteResponseSchema,
+  GalleryPageResponseSchema,
+  GalleryQuerySchema,
   GroupedAiModelsResponseSchema,
   JobIdParamsSchema,
   JobHistoryQuerySchema,
@@ -17,6 +20,23 @@ import { platformPath } from './platform-path';
 /** The jobs service's public routes, with the schemas it validates them with (`@kadr/contracts`). */
 export function addJobsOperations(registry: OpenApiRegistry): OpenApiRegistry {
   const common = { tags: ['jobs'], proxied: true };
+  for (const [method, summary] of [
+    ['put', 'Star one of the user’s jobs'],
+    ['delete', 'Unstar one of the user’s jobs'],
+  ] as const) {
+    registry.add({
+      ...common,
+      tags: ['jobs', 'gallery'],
+      method,
+      path: platformPath('/jobs/{id}/favourite'),
+      summary,
+      description: "Idempotent: again, the same answer. Kept server-side per user. Someone else's job is a 404.",
+      params: JobIdParamsSchema,
+      owned: { kind: 'job', in: 'path', name: 'id' },
+      responses: { 200: { description: 'The star as it now is', schema: GalleryFavouriteResponseSchema } },
+      problems: [404],
+    });
+  }
   return registry
     .add({
       ...common,
@@ -75,6 +95,38 @@ export function addJobsOperations(registry: OpenApiRegistry): OpenApiRegistry {
       description: '`skip` pages further back through the history (0 = the newest).',
       query: JobHistoryQuerySchema,
       responses: { 200: { description: 'The jobs', schema: JobListResponseSchema } },
+    })
+    .add({
+      ...common,
+      tags: ['jobs', 'gallery'],
+      method: 'get',
+      path: platformPath('/jobs/gallery'),
+      summary: "The user's gallery: search, filters, sort, favourites",
+      description:
+        'Every visible status (not only finished videos), 12 a page by default. `q`: words of the prompt, any letter ' +
+        'case, each must be a whole word of it; `status`: one or several separated by commas; `model`; `from` ' +
+        '(inclusive) and `to` (exclusive) ISO instants of creation, `from` before `to`; `sort` newest (default) or ' +
+        'oldest; `favourites=true` only starred jobs. An empty value is "not given"; a bad one is 400 `validation` ' +
+        'naming it. `url` and `thumbnailUrl` play once the job is COMPLETED.',
+      query: GalleryQuerySchema,
+      responses: {
+        200: { description: 'One page and the count of everything found', schema: GalleryPageResponseSchema },
+      },
+    })
+    .add({
+      ...common,
+      tags: ['jobs', 'gallery'],
+      method: 'delete',
+      path: platformPath('/jobs/{id}'),
+      summary: 'Delete one of the user’s videos',
+      description:
+        'A finished job (COMPLETED, FAILED, CANCELLED) is deleted with `job.deleted`, the path the administrator ' +
+        'uses: its video, thumbnail and files go, any open hold is released, the ledger keeps its lines. A job ' +
+        "still under way is 409 `conflict` (cancel it first). Deleting it again answers 204 until it is gone. Someone else's job is a 404.",
+      params: JobIdParamsSchema,
+      owned: { kind: 'job', in: 'path', name: 'id' },
+      responses: { 204: { description: 'Deleted' } },
+      problems: [404, 409],
     })
     .add({
       ...common,
