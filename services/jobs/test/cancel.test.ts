@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { JobProgressKind, type JobListResponse } from '@kadr/contracts';
+import { JobProgressKind, type JobListResponse, type JobResponse } from '@kadr/contracts';
 import { thumbnailKeyOf, videoKeyOf } from '../src/domain/generation/output-upload';
 import { startGatedRig, type GatedProvider, type GatedRig } from './helpers/gated-provider';
 import { submitJob, userToken, waitFor, type Rig } from './helpers/test-rig';
@@ -80,10 +80,10 @@ describe('cancelling a job [memory bus, gated renders, one render slot]', () => 
     provider.open(1);
     await waitFor(async () => (await read(busy, userId)).body.data?.status === 'COMPLETED', 10_000, 'busy done');
     expect(provider.started).not.toContain(jobId);
-    const cancelled = (await read(jobId, userId)).body.data;
+    const cancelled = ((await read(jobId, userId)).body as JobResponse).data;
     expect(cancelled.status).toBe('CANCELLED');
     // Its page's status history: created, waited, cancelled — never started.
-    expect(cancelled.timeline.map((step: { kind: string }) => step.kind)).toEqual(['created', 'queued', 'cancelled']);
+    expect(cancelled.timeline?.map((step) => step.kind)).toEqual(['created', 'queued', 'cancelled']);
 
     // The administrator can neither requeue nor fail what its owner cancelled (a second release).
     const admin = `Bearer ${await userToken('the-admin', ['user', 'admin'])}`;
@@ -124,14 +124,14 @@ describe('cancelling a job [memory bus, gated renders, one render slot]', () => 
     provider.openAll();
     const jobId = await submitJob(rig.api.url, userId, LITE);
     await waitFor(async () => (await read(jobId, userId)).body.data?.status === 'COMPLETED', 10_000, 'completion');
-    const { timeline, completedAt } = (await read(jobId, userId)).body.data;
-    expect(timeline.map((step: { kind: string; attempt: number }) => [step.kind, step.attempt])).toEqual([
+    const { timeline = [], completedAt } = ((await read(jobId, userId)).body as JobResponse).data;
+    expect(timeline.map((step) => [step.kind, step.attempt])).toEqual([
       ['created', 0],
       ['queued', 0],
       ['started', 1],
       ['completed', 1],
     ]);
-    expect(timeline.at(-1).at).toBe(completedAt);
+    expect(timeline.at(-1)?.at).toBe(completedAt);
     const answer = await cancel(jobId, userId);
     expect(answer.status).toBe(409);
     expect(answer.body).toMatchObject({
