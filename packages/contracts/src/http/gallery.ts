@@ -28,59 +28,39 @@ export const GALLERY_SEARCH_MAX_LENGTH = 200;
 
 const isoInstant = z.iso.datetime({ offset: true });
 const STATUS_LIST = new RegExp(`^(?:(?:${PUBLIC_JOB_STATUSES.join('|')})(?:,(?:${PUBLIC_JOB_STATUSES.join('|')}))*)?$`);
-/** A query parameter given empty is "not given" (a form that submits every field). */
-const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
 /**
  * `GET /jobs/gallery?page&limit&q&status&model&from&to&sort&favourites`. Every parameter is
- * optional; a bad one is a 400 `validation` naming it. `status` is one or several statuses separated
- * by commas; `from` is inclusive and `to` exclusive (ISO instants); `favourites=true` keeps only
+ * optional; a bad one is a 400 `validation` naming it, and so is an empty one, which the document
+ * does not allow — except `q` and `status`, where empty is no search and every status. `status` is
+ * one or several statuses separated by commas; `from` is inclusive and `to` exclusive (ISO
+ * instants): `from` at or after `to` is an empty range, not an error; `favourites=true` keeps only
  * starred jobs. (An `aspect` filter comes with the aspect field, issue 21's other part.)
  */
-export const GalleryQuerySchema = z
-  .object({
-    page: z.preprocess(
-      blankAsAbsent,
-      wholeNumberParam(1, 100_000, 'Must be a whole number from 1 to 100000.').default(1),
-    ),
-    limit: z.preprocess(
-      blankAsAbsent,
-      wholeNumberParam(1, MEDIA_MAX_PAGE_LIMIT, `Must be a whole number from 1 to ${MEDIA_MAX_PAGE_LIMIT}.`).default(
-        MEDIA_DEFAULT_PAGE_LIMIT,
-      ),
-    ),
-    /** Words of the prompt, any letter case; every word must be in the prompt. */
-    q: z
-      .string({ error: 'Must be text.' })
-      .max(GALLERY_SEARCH_MAX_LENGTH, { error: `At most ${GALLERY_SEARCH_MAX_LENGTH} characters.` })
-      .optional(),
-    status: z
-      .string({ error: 'Must be text.' })
-      .regex(STATUS_LIST, { error: `One or more of ${PUBLIC_JOB_STATUSES.join(', ')}, separated by commas.` })
-      .transform((value) => (value === '' ? undefined : (value.split(',') as z.infer<typeof PublicJobStatusSchema>[])))
-      .optional(),
-    model: z.preprocess(
-      blankAsAbsent,
-      z.enum(AI_MODEL_IDS, { error: `One of ${AI_MODEL_IDS.join(', ')}.` }).optional(),
-    ),
-    from: z.preprocess(blankAsAbsent, isoInstant.optional()),
-    to: z.preprocess(blankAsAbsent, isoInstant.optional()),
-    sort: z.preprocess(
-      blankAsAbsent,
-      z.enum(GALLERY_SORTS, { error: `One of ${GALLERY_SORTS.join(', ')}.` }).default('newest'),
-    ),
-    favourites: z.preprocess(
-      blankAsAbsent,
-      z
-        .enum(['true', 'false'], { error: 'Must be true or false.' })
-        .transform((value) => value === 'true')
-        .default(false),
-    ),
-  })
-  .refine((query) => !query.from || !query.to || Date.parse(query.from) < Date.parse(query.to), {
-    path: ['to'],
-    error: 'Must be after from.',
-  });
+export const GalleryQuerySchema = z.object({
+  page: wholeNumberParam(1, 100_000, 'Must be a whole number from 1 to 100000.').default(1),
+  limit: wholeNumberParam(1, MEDIA_MAX_PAGE_LIMIT, `Must be a whole number from 1 to ${MEDIA_MAX_PAGE_LIMIT}.`).default(
+    MEDIA_DEFAULT_PAGE_LIMIT,
+  ),
+  /** Words of the prompt, any letter case; every word must be in the prompt. */
+  q: z
+    .string({ error: 'Must be text.' })
+    .max(GALLERY_SEARCH_MAX_LENGTH, { error: `At most ${GALLERY_SEARCH_MAX_LENGTH} characters.` })
+    .optional(),
+  status: z
+    .string({ error: 'Must be text.' })
+    .regex(STATUS_LIST, { error: `One or more of ${PUBLIC_JOB_STATUSES.join(', ')}, separated by commas.` })
+    .transform((value) => (value === '' ? undefined : (value.split(',') as z.infer<typeof PublicJobStatusSchema>[])))
+    .optional(),
+  model: z.enum(AI_MODEL_IDS, { error: `One of ${AI_MODEL_IDS.join(', ')}.` }).optional(),
+  from: isoInstant.optional(),
+  to: isoInstant.optional(),
+  sort: z.enum(GALLERY_SORTS, { error: `One of ${GALLERY_SORTS.join(', ')}.` }).default('newest'),
+  favourites: z
+    .enum(['true', 'false'], { error: 'Must be true or false.' })
+    .transform((value) => value === 'true')
+    .default(false),
+});
 export type GalleryQuery = z.infer<typeof GalleryQuerySchema>;
 
 /**

@@ -75,7 +75,9 @@ export const NotificationPreferencesUpdateSchema = z
   })
   .refine((update) => update.email !== undefined || update.browser !== undefined, {
     error: 'Send email, browser or both.',
-  });
+  })
+  // The refinement in the API document's words (a JSON Schema cannot run it): at least one of the two.
+  .meta({ minProperties: 1 });
 export type NotificationPreferencesUpdate = z.infer<typeof NotificationPreferencesUpdateSchema>;
 
 /** The unsubscribe link's token: signed, opaque to the client. */

@@ -6,6 +6,8 @@ import type { OpenApiRoute } from '../09-gateway-routes/openapi/openapi-registry
 interface DocumentedPath {
   pattern: RegExp;
   methods: Set<string>;
+  /** Segments that are not parameters: the more, the more specific the template. */
+  literals: number;
 }
 
 const segmentPattern = (segment: string): string =>
@@ -31,7 +33,11 @@ export function documentedPaths(routes: readonly Pick<OpenApiRoute, 'method' | '
     if (method === 'GET') methods.add('HEAD');
     byTemplate.set(route.path, methods);
   }
-  return [...byTemplate].map(([template, methods]) => ({ pattern: templatePattern(template), methods }));
+  return [...byTemplate].map(([template, methods]) => ({
+    pattern: templatePattern(template),
+    methods,
+    literals: template.split('/').filter((segment) => segment !== '' && !/^\{[^}]+\}$/.test(segment)).length,
+  }));
 }
 
 /** Listed in `Allow` in this order; anything else after them. */
@@ -39,18 +45,21 @@ const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'
 const byMethodOrder = (a: string, b: string): number => METHOD_ORDER.indexOf(a) - METHOD_ORDER.indexOf(b);
 
 /**
- * The methods a raw request path answers, as the OpenAPI document says: the union over every
- * documented template the path matches (`/jobs/recent` is also `/jobs/{id}` to the router), or
- * undefined when no documented path matches it (not ours to judge: the web app, `/blobs`, 404).
+ * The methods a raw request path answers, as the OpenAPI document says: those of the most specific
+ * documented template it matches — a concrete path before a templated one, as OpenAPI matches them
+ * (`/jobs/recent` is that path's, not `/jobs/{id}`'s, whose DELETE it does not take), united over
+ * equally specific templates — or undefined when no documented path matches it (not ours to judge:
+ * the web app, `/blobs`, 404).
  */
 export function allowedMethods(paths: readonly DocumentedPath[], rawPath: string): string[] | undefined {
-  let allowed: Set<string> | undefined;
-  for (const { pattern, methods } of paths) {
-    if (!pattern.test(rawPath)) continue;
-    allowed ??= new Set<string>();
-    methods.forEach((method) => allowed!.add(method));
+  const matching = paths.filter(({ pattern }) => pattern.test(rawPath));
+  if (matching.length === 0) return undefined;
+  const mostLiterals = Math.max(...matching.map(({ literals }) => literals));
+  const allowed = new Set<string>();
+  for (const { literals, methods } of matching) {
+    if (literals === mostLiterals) methods.forEach((method) => allowed.add(method));
   }
-  return allowed ? [...allowed].sort(byMethodOrder) : undefined;
+  return [...allowed].sort(byMethodOrder);
 }
 
 /**

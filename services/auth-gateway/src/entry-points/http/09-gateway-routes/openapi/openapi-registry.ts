@@ -127,6 +127,8 @@ export class OpenApiRegistry {
       if (route.body || route.query || route.params) statuses.add(400);
       // Every state-changing request's body is read (100 kB, also once inflated): too large is a 413.
       if (stateChanging || route.body) statuses.add(413);
+      // A query string is part of the request line, which counts against the header limit: a longer one is a 431.
+      if (route.query) statuses.add(431);
       statuses.forEach((status) => problemStatuses.add(status));
 
       const responses: Record<string, unknown> = {};
