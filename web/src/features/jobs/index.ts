@@ -12,6 +12,7 @@ export { jobsMessages } from './messages';
 export { lowestPriceOf, priceOf, type JobOptions } from './price';
 export { PricePreview, type PricePreviewProps } from './PricePreview';
 export { QueueForecast, type QueueForecastProps } from './QueueForecast';
+export { REMIX_PARAM, remixPath } from './remix-path';
 export { frameSizeOf, isWithinResolution, planLifting, resolutionOf, resolutionRank } from './resolution';
 export { useCreditsLabel } from './use-credits-label';
 export { useOptionLabels } from './use-option-labels';

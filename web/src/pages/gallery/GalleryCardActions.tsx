@@ -3,18 +3,19 @@ import { useState } from 'react';
 import { newIdempotencyKey } from '../../api/api-client';
 import { isApiError } from '../../api/api-error';
 import { deleteVideo, setFavourite } from '../../api/endpoints';
-import { jobKeys } from '../../features/jobs';
+import { jobKeys, remixPath } from '../../features/jobs';
 import type { GalleryVideo } from '../../features/media';
 import { formatDateTime } from '../../i18n/format';
 import { useMessages } from '../../i18n/use-messages';
 import { toast } from '../../notifications';
-import { Button, ConfirmDialog } from '../../ui';
+import { Button, ButtonLink, ConfirmDialog } from '../../ui';
 import { galleryMessages } from './messages';
 
 const FINISHED = new Set(['COMPLETED', 'FAILED', 'CANCELLED']);
 
 /**
- * A gallery card's star (a toggle button: `aria-pressed`) and Delete (a confirmation dialog naming the
+ * A gallery card's star (a toggle button: `aria-pressed`), "Use settings" (the generator filled in with
+ * the job's settings) and Delete (a confirmation dialog naming the
  * video; a job still under way has no Delete — cancel it first). Both ask the server, then read the list
  * again; the star shows its new state at once and goes back if the server refused.
  */
@@ -67,6 +68,9 @@ export function GalleryCardActions({ video }: { video: GalleryVideo }) {
       >
         <StarIcon filled={starred} />
       </button>
+      <ButtonLink to={remixPath(video.jobId)} size="sm" variant="ghost" aria-label={t('card.remixLabel', { date })}>
+        {t('card.remix')}
+      </ButtonLink>
       {(!video.status || FINISHED.has(video.status)) && (
         <>
           <Button

@@ -518,6 +518,15 @@ describe('GalleryPage: search, filters and sort in the URL', () => {
     expect(within(card).getByRole('button', { name: 'Add to favourites' })).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it('each card links to the generator filled in with its settings ("Use settings")', async () => {
+    videosCall.mockResolvedValue(pageOf([item(1, { status: 'FAILED' })]));
+    renderGallery();
+    const card = (await screen.findAllByRole('listitem'))[0]!;
+    const remix = within(card).getByRole('link', { name: /^Use the settings of the video from .+ for a new video$/ });
+    expect(remix).toHaveTextContent('Use settings');
+    expect(remix.getAttribute('href')).toMatch(/^\/generate\?remix=/);
+  });
+
   it('labels the controls in Polish', async () => {
     await act(() => setLanguage('pl'));
     videosCall.mockResolvedValue(pageOf([item(1)]));

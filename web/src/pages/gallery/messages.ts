@@ -52,6 +52,8 @@ export const galleryMessages = {
       deleteConfirm: 'Delete video',
       deleted: 'Video deleted.',
       deleteFailed: 'The video could not be deleted.',
+      remix: 'Use settings',
+      remixLabel: 'Use the settings of the video from {{date}} for a new video',
     },
     pager: {
       label: 'Pages',
@@ -115,6 +117,8 @@ export const galleryMessages = {
       deleteConfirm: 'Usuń film',
       deleted: 'Film usunięty.',
       deleteFailed: 'Nie udało się usunąć filmu.',
+      remix: 'Użyj ustawień',
+      remixLabel: 'Użyj ustawień filmu z {{date}} do nowego filmu',
     },
     pager: {
       label: 'Strony',

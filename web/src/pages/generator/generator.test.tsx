@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { newIdempotencyKey } from '../../api/api-client';
 import { ApiError } from '../../api/api-error';
-import { cancelJob, createJob, getGroupedModels, getNotificationPreferences } from '../../api/endpoints';
+import { cancelJob, createJob, getGroupedModels, getJob, getNotificationPreferences } from '../../api/endpoints';
 import { PERMISSION_ASKED_KEY } from '../../features/inbox/browser-notifications';
 import { FakeNotification, installFakeNotification } from '../../features/inbox/testing/fake-notification';
-import { makeCancelledJobView } from '../../features/jobs/testing/jobs.testing';
+import { makeCancelledJobView, makeJobView } from '../../features/jobs/testing/jobs.testing';
 import { FAL_MODEL, groupedModels, LOCAL_MODEL } from '../../features/jobs/testing/models.testing';
 import { initI18n, setLanguage } from '../../i18n/i18n';
 import { applyLiveEvent, resetJobs, trackLocalJob, useJobStore } from '../../live';
@@ -24,6 +24,7 @@ jest.mock('../../api/endpoints', () => ({
   cancelJob: jest.fn(),
   getUserSummary: jest.fn(),
   getNotificationPreferences: jest.fn(),
+  getJob: jest.fn(),
 }));
 jest.mock('../../api/api-client', () => ({ newIdempotencyKey: jest.fn() }));
 jest.mock('../../session/top-bar-store', () => ({
@@ -689,5 +690,66 @@ describe('Generator: frame, seed and negative prompt (issue 21)', () => {
     expect(screen.getByRole('textbox', { name: /^Ziarno/ })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Kling 2.1 Standard (fal)' }));
     expect(screen.getByRole('textbox', { name: /^Opis negatywny/ })).toBeInTheDocument();
+  });
+});
+
+describe('Generator: "Use these settings" (issue 21)', () => {
+  const seedBox = () => screen.getByRole('textbox', { name: /^Seed/ });
+  beforeEach(() => jest.mocked(refreshTopBar).mockImplementation(() => Promise.resolve(undefined)));
+
+  it('fills every field in from the job of ?remix=, says so, and sends those settings (the price worked out again)', async () => {
+    jest.mocked(getJob).mockResolvedValue({
+      data: makeJobView('job-old', {
+        status: 'COMPLETED',
+        prompt: 'A lighthouse in a storm',
+        modelId: 'kadr-motion-v1',
+        duration: 10,
+        quality: 'Lite',
+        speed: 'Fast',
+        aspectRatio: '1:1',
+        seed: 1234,
+        negativePrompt: null,
+      }),
+    });
+    mockedCreateJob.mockResolvedValue(createdJob('job-new'));
+    const { user } = renderGenerator('/generate?remix=job-old');
+    expect(
+      await screen.findByText(
+        'The settings of “A lighthouse in a storm” are filled in: change anything you like. The price is worked out again.',
+      ),
+    ).toBeInTheDocument();
+    expect(jest.mocked(getJob).mock.calls[0]?.[0]).toBe('job-old');
+    await waitFor(() => expect(promptBox()).toHaveValue('A lighthouse in a storm'));
+    expect(screen.getByRole('radio', { name: 'Kadr Motion' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: '10s' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /^Lite/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /^Fast/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /^1:1/ })).toBeChecked();
+    expect(seedBox()).toHaveValue('1234');
+
+    // The person changes one thing; the rest is the old video's.
+    await user.click(screen.getByRole('radio', { name: /^9:16/ }));
+    await user.click(generate());
+    await waitFor(() => expect(mockedCreateJob).toHaveBeenCalledTimes(1));
+    expect(mockedCreateJob.mock.calls[0]?.[0]).toEqual({
+      prompt: 'A lighthouse in a storm',
+      modelId: 'kadr-motion-v1',
+      duration: 10,
+      quality: 'Lite',
+      speed: 'Fast',
+      aspectRatio: '9:16',
+      seed: 1234,
+    });
+  });
+
+  it('a job it cannot read (another person’s is a 404) leaves the form empty and says so', async () => {
+    jest.mocked(getJob).mockRejectedValue(problem('not_found', 404));
+    renderGenerator('/generate?remix=someone-elses');
+    expect(
+      await screen.findByText(
+        'The settings of that video could not be loaded. You can still fill in the form yourself.',
+      ),
+    ).toBeInTheDocument();
+    expect(promptBox()).toHaveValue('');
   });
 });

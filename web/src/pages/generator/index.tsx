@@ -7,6 +7,7 @@ import { PROMPT_MAX_LENGTH } from '../../config/constants';
 import {
   frameSizeOf,
   PricePreview,
+  REMIX_PARAM,
   previewCharge,
   resolutionOf,
   useOptionLabels,
@@ -40,6 +41,7 @@ import { SubmitError } from './SubmitError';
 import { addSubmission } from './submissions-store';
 import { useCreateJob } from './use-create-job';
 import { useGroupedModels } from './use-grouped-models';
+import { useRemix, type RemixSettings, type RemixState } from './use-remix';
 import './generator.css';
 
 type FieldName = 'prompt' | 'modelId' | 'duration' | 'quality' | 'speed' | 'aspectRatio' | 'seed' | 'negativePrompt';
@@ -96,6 +98,16 @@ export default function GeneratorPage() {
   const [sentPrompt, setSentPrompt] = useState<string | null>(null);
   /** The body of the last submission (a refusal is explained in its terms, not the form's current ones). */
   const [attempted, setAttempted] = useState<CreateJobRequest | null>(null);
+
+  // "Use these settings" on a job's page or a gallery card: the fields filled in from that job, once.
+  const applyRemix = useCallback((settings: RemixSettings) => {
+    setPrompt(sanitizePrompt(settings.prompt));
+    setChosenModelId(settings.modelId);
+    setChosen(settings.options);
+    setSeedText(settings.seedText);
+    setNegativePrompt(sanitizeNegativePrompt(settings.negativePrompt));
+  }, []);
+  const remix = useRemix(searchParams.get(REMIX_PARAM), applyRemix);
 
   const { query: modelsQuery, groups, byId } = useGroupedModels();
   const plan = useTopBar((state) => state.plan);
@@ -254,6 +266,7 @@ export default function GeneratorPage() {
       />
       <div className="generator-layout">
         <form id={formId} className="generator-form" noValidate onSubmit={onSubmit} aria-label={t('title')}>
+          <RemixNotice state={remix} />
           <Card as="section" aria-labelledby={`${formId}-step-prompt`}>
             <StepTitle id={`${formId}-step-prompt`} step={1} title={t('steps.prompt')} />
             <PromptField
@@ -374,5 +387,30 @@ function StepTitle({ id, step, title }: { id: string; step: number; title: strin
       </span>
       {title}
     </h2>
+  );
+}
+
+/** What "Use these settings" did: the video whose settings are filled in, or why they could not be. */
+function RemixNotice({ state }: { state: RemixState }) {
+  const { t } = useMessages('generator', generatorMessages);
+  if (state.kind === 'none') return null;
+  if (state.kind === 'loading') {
+    return (
+      <p className="generator-remix" role="status">
+        {t('remix.loading')}
+      </p>
+    );
+  }
+  if (state.kind === 'failed') {
+    return (
+      <p className="generator-alert generator-alert--danger" role="alert">
+        {t('remix.failed')}
+      </p>
+    );
+  }
+  return (
+    <p className="generator-remix" role="status">
+      {t('remix.applied', { prompt: state.prompt })}
+    </p>
   );
 }

@@ -82,6 +82,11 @@ export const generatorMessages = {
     submitting: 'Sending…',
     checkout: 'Summary',
     toast: { queued: 'Video queued. Its progress is shown on this page.' },
+    remix: {
+      loading: 'Filling in the settings of your video…',
+      applied: 'The settings of “{{prompt}}” are filled in: change anything you like. The price is worked out again.',
+      failed: 'The settings of that video could not be loaded. You can still fill in the form yourself.',
+    },
     errors: {
       fixFields: 'Please fix highlighted fields.',
       promptRequired: 'Enter a prompt.',
@@ -198,6 +203,11 @@ export const generatorMessages = {
     submitting: 'Wysyłanie…',
     checkout: 'Podsumowanie',
     toast: { queued: 'Film dodany do kolejki. Jego postęp widać na tej stronie.' },
+    remix: {
+      loading: 'Wypełniamy formularz ustawieniami Twojego filmu…',
+      applied: 'Wypełniliśmy ustawienia filmu „{{prompt}}”: zmień, co chcesz. Cena jest liczona od nowa.',
+      failed: 'Nie udało się wczytać ustawień tego filmu. Możesz nadal wypełnić formularz samodzielnie.',
+    },
     errors: {
       fixFields: 'Popraw zaznaczone pola.',
       promptRequired: 'Wpisz opis.',

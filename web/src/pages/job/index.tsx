@@ -11,6 +11,7 @@ import {
   jobKeys,
   jobsMessages,
   QueueForecast,
+  remixPath,
   STATUS_BADGE,
   STATUS_TONE,
   useCreditsLabel,
@@ -243,6 +244,11 @@ function JobDetails({ view }: { view: JobView }) {
                 view.negativePrompt ? [t('settings.negativePrompt'), view.negativePrompt] : null,
               ]}
             />
+            <div className="job-settings__actions">
+              <ButtonLink to={remixPath(view.id)} variant="secondary" aria-label={t('settings.remixLabel', { title })}>
+                {t('settings.remix')}
+              </ButtonLink>
+            </div>
           </Card>
         </div>
 

@@ -306,6 +306,10 @@ describe('Job page (/jobs/:id)', () => {
     const video = await screen.findByRole('region', { name: 'Video' });
     expect(within(video).getByRole('button', { name: /^Play video from/ })).toBeInTheDocument();
     expect(within(video).getByRole('link', { name: 'Open the gallery' })).toHaveAttribute('href', '/gallery');
+    // "Use these settings": the generator filled in from this job.
+    expect(
+      within(region('Settings')).getByRole('link', { name: 'Use the settings of “A kite” for a new video' }),
+    ).toHaveAttribute('href', `/generate?remix=${JOB_ID}`);
     const status = region('Status');
     expect(within(status).getByText('Ready')).toBeInTheDocument();
     expect(within(status).getByText('Completed')).toBeInTheDocument();
