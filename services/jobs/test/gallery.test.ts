@@ -74,6 +74,8 @@ describe('the gallery [memory]', () => {
     expect(ids(await gallery(userId, { q: 'ŻÓŁTY' }))).toEqual([cat]);
     expect(ids(await gallery(userId, { status: 'COMPLETED,PENDING' }))).toEqual([blue, fox]);
     expect(ids(await gallery(userId, { model: 'fal-kling-standard' }))).toEqual([sky]);
+    expect(ids(await gallery(userId, { aspect: '16:9' }))).toHaveLength(4);
+    expect(ids(await gallery(userId, { aspect: '9:16' }))).toEqual([]);
     const range = await gallery(userId, { from: at(1).toISOString(), to: at(3).toISOString() });
     expect(ids(range)).toEqual([blue, sky]);
     expect(range.body.pagination.total).toBe(2);
@@ -110,6 +112,7 @@ describe('the gallery [memory]', () => {
       limit: '49',
       status: 'DONE',
       model: 'nope',
+      aspect: '4:3',
       from: 'yesterday',
       sort: 'random',
       favourites: 'yes',
@@ -119,7 +122,7 @@ describe('the gallery [memory]', () => {
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.body.type).toBe('/problems/validation');
     expect(Object.keys(res.body.errors).sort()).toEqual(
-      ['favourites', 'from', 'limit', 'model', 'page', 'q', 'sort', 'status'].sort(),
+      ['aspect', 'favourites', 'from', 'limit', 'model', 'page', 'q', 'sort', 'status'].sort(),
     );
     // An empty value the document does not allow (an ISO instant, a model, a sort…) is refused, naming it.
     const empty = await gallery(`u-${randomUUID()}`, {

@@ -24,6 +24,7 @@ import type {
   GalleryPageResponse,
   GallerySort,
   GroupedAiModelsResponse,
+  JobAspectRatio,
   JobListResponse,
   JobReceiptResponse,
   JobResponse,
@@ -241,11 +242,11 @@ export interface GalleryRequest {
   q?: string | undefined;
   status?: PublicJobStatus | undefined;
   model?: string | undefined;
+  aspect?: JobAspectRatio | undefined;
   from?: string | undefined;
   to?: string | undefined;
   sort?: GallerySort | undefined;
   favourites?: boolean | undefined;
-  // `aspect` joins here with its field (issue 21's other part).
 }
 
 /**
@@ -253,7 +254,7 @@ export interface GalleryRequest {
  * `GET /jobs/gallery`), with the same retries and direct GET as the plain video list (spec §7).
  */
 export function getGallery(request: GalleryRequest, options: CallOptions = {}): Promise<GalleryPageResponse> {
-  const { page, limit = GALLERY_PAGE_SIZE, q, status, model, from, to, sort, favourites } = request;
+  const { page, limit = GALLERY_PAGE_SIZE, q, status, model, aspect, from, to, sort, favourites } = request;
   return getWithDirectFallback(`${PLATFORM}/jobs/gallery`, {
     ...options,
     query: {
@@ -262,6 +263,7 @@ export function getGallery(request: GalleryRequest, options: CallOptions = {}): 
       q: q || undefined,
       status: status || undefined,
       model: model || undefined,
+      aspect: aspect || undefined,
       from: from || undefined,
       to: to || undefined,
       sort: sort && sort !== 'newest' ? sort : undefined,

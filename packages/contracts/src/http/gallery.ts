@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PUBLIC_JOB_STATUSES } from '../values';
+import { JOB_ASPECT_RATIOS, PUBLIC_JOB_STATUSES } from '../values';
 import { AI_MODEL_IDS, PublicJobStatusSchema } from './jobs';
 import {
   MEDIA_DEFAULT_PAGE_LIMIT,
@@ -30,12 +30,12 @@ const isoInstant = z.iso.datetime({ offset: true });
 const STATUS_LIST = new RegExp(`^(?:(?:${PUBLIC_JOB_STATUSES.join('|')})(?:,(?:${PUBLIC_JOB_STATUSES.join('|')}))*)?$`);
 
 /**
- * `GET /jobs/gallery?page&limit&q&status&model&from&to&sort&favourites`. Every parameter is
+ * `GET /jobs/gallery?page&limit&q&status&model&aspect&from&to&sort&favourites`. Every parameter is
  * optional; a bad one is a 400 `validation` naming it, and so is an empty one, which the document
  * does not allow — except `q` and `status`, where empty is no search and every status. `status` is
  * one or several statuses separated by commas; `from` is inclusive and `to` exclusive (ISO
  * instants): `from` at or after `to` is an empty range, not an error; `favourites=true` keeps only
- * starred jobs. (An `aspect` filter comes with the aspect field, issue 21's other part.)
+ * starred jobs; `aspect` keeps one frame shape.
  */
 export const GalleryQuerySchema = z.object({
   page: wholeNumberParam(1, 100_000, 'Must be a whole number from 1 to 100000.').default(1),
@@ -53,6 +53,8 @@ export const GalleryQuerySchema = z.object({
     .transform((value) => (value === '' ? undefined : (value.split(',') as z.infer<typeof PublicJobStatusSchema>[])))
     .optional(),
   model: z.enum(AI_MODEL_IDS, { error: `One of ${AI_MODEL_IDS.join(', ')}.` }).optional(),
+  /** The frame shape (a job stored before shapes existed is 16:9). */
+  aspect: z.enum(JOB_ASPECT_RATIOS, { error: `One of ${JOB_ASPECT_RATIOS.join(', ')}.` }).optional(),
   from: isoInstant.optional(),
   to: isoInstant.optional(),
   sort: z.enum(GALLERY_SORTS, { error: `One of ${GALLERY_SORTS.join(', ')}.` }).default('newest'),

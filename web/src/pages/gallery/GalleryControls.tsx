@@ -1,5 +1,6 @@
+import { JOB_ASPECT_RATIOS } from '@kadr/contracts/values';
 import type { FormEvent } from 'react';
-import { jobsMessages } from '../../features/jobs';
+import { jobsMessages, useOptionLabels } from '../../features/jobs';
 import { useMessages } from '../../i18n/use-messages';
 import { DateRangeFields, Field, FilterActions, TextInput, useFilterDraft } from '../../ui';
 import { GALLERY_STATUSES, NO_FILTERS, type GalleryFilters } from './gallery-filters';
@@ -24,12 +25,13 @@ type Draft = Omit<GalleryFilters, 'page'>;
 const draftOf = ({ page: _page, ...draft }: GalleryFilters): Draft => draft;
 
 /**
- * The gallery's search box, filters (status, model, creation days, favourites) and sort, edited together
+ * The gallery's search box, filters (status, model, frame, creation days, favourites) and sort, edited together
  * and applied at once (one request, one history entry). Back and Forward refill the form from the URL.
  */
 export function GalleryControls({ applied, models, onApply }: GalleryControlsProps) {
   const { t } = useMessages('gallery', galleryMessages);
   const { t: tj } = useMessages('jobs', jobsMessages);
+  const labels = useOptionLabels();
   const { draft, set, rangeError, checkRange, reset } = useFilterDraft<Draft>(draftOf(applied));
   const modelOptions =
     draft.model && !models.some((m) => m.id === draft.model)
@@ -114,7 +116,20 @@ export function GalleryControls({ applied, models, onApply }: GalleryControlsPro
             <option value="oldest">{t('filters.oldest')}</option>
           </select>
         </Field>
-        {/* The aspect filter of issue 21 goes here, with its field. */}
+        <Field label={t('filters.aspect')}>
+          <select
+            className="ui-input gallery-filters__select"
+            value={draft.aspect}
+            onChange={(event) => set({ aspect: event.target.value as Draft['aspect'] })}
+          >
+            <option value="">{t('filters.anyAspect')}</option>
+            {JOB_ASPECT_RATIOS.map((aspect) => (
+              <option key={aspect} value={aspect}>
+                {`${aspect} ${labels.aspectRatio(aspect)}`}
+              </option>
+            ))}
+          </select>
+        </Field>
         <label className="gallery-filters__check">
           <input
             type="checkbox"

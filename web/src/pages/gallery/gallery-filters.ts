@@ -1,5 +1,5 @@
-import type { GallerySort, PublicJobStatus } from '@kadr/contracts';
-import { PUBLIC_JOB_STATUSES } from '@kadr/contracts/values';
+import type { GallerySort, JobAspectRatio, PublicJobStatus } from '@kadr/contracts';
+import { JOB_ASPECT_RATIOS, PUBLIC_JOB_STATUSES } from '@kadr/contracts/values';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import type { GalleryRequest } from '../../api/endpoints';
@@ -11,8 +11,7 @@ import { pageFromQuery } from './use-gallery-page';
  * &to=2026-03-31&sort=oldest&favourites=1&page=2`), so a view can be bookmarked and Back / Forward step
  * through views. Days are the person's calendar days (`YYYY-MM-DD`); the request gets the instants where
  * they begin (`to`: the day after the last one, exclusive), as the credit history does. Anything the URL
- * says that is not a valid value is left out. (The aspect filter of issue 21 joins these fields with its
- * field: `aspect` here, in `GalleryRequest` and in the service's `GalleryQuerySchema`.)
+ * says that is not a valid value is left out. `aspect` is a frame shape (`16:9`, `9:16`, `1:1`).
  */
 export interface GalleryFilters {
   /** Words of the prompt, '' = no search. */
@@ -20,6 +19,8 @@ export interface GalleryFilters {
   status: PublicJobStatus | '';
   /** A model id, '' = every model. */
   model: string;
+  /** A frame shape, '' = every shape. */
+  aspect: JobAspectRatio | '';
   from: string;
   to: string;
   sort: GallerySort;
@@ -31,6 +32,7 @@ export const NO_FILTERS: GalleryFilters = {
   q: '',
   status: '',
   model: '',
+  aspect: '',
   from: '',
   to: '',
   sort: 'newest',
@@ -42,18 +44,23 @@ export const GALLERY_STATUSES = PUBLIC_JOB_STATUSES;
 const SEARCH_MAX_LENGTH = 200;
 const MODEL_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
+const isAspect = (value: string | null): value is JobAspectRatio =>
+  value !== null && (JOB_ASPECT_RATIOS as readonly string[]).includes(value);
+
 const isStatus = (value: string | null): value is PublicJobStatus =>
   value !== null && (GALLERY_STATUSES as readonly string[]).includes(value);
 
 export function filtersFromSearchParams(params: URLSearchParams): GalleryFilters {
   const status = params.get('status');
   const model = params.get('model') ?? '';
+  const aspect = params.get('aspect');
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   return {
     q: (params.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH),
     status: isStatus(status) ? status : '',
     model: MODEL_ID.test(model) ? model : '',
+    aspect: isAspect(aspect) ? aspect : '',
     from: isDay(from) ? from : '',
     to: isDay(to) && !(isDay(from) && to < from) ? to : '',
     sort: params.get('sort') === 'oldest' ? 'oldest' : 'newest',
@@ -68,6 +75,7 @@ export function filtersToSearchParams(filters: GalleryFilters): URLSearchParams 
   if (q) params.set('q', q);
   if (filters.status) params.set('status', filters.status);
   if (filters.model) params.set('model', filters.model);
+  if (filters.aspect) params.set('aspect', filters.aspect);
   if (filters.from) params.set('from', filters.from);
   if (filters.to) params.set('to', filters.to);
   if (filters.sort !== 'newest') params.set('sort', filters.sort);
@@ -84,6 +92,7 @@ export function galleryRequestOf(filters: GalleryFilters, limit: number): Galler
     q: filters.q.trim() || undefined,
     status: filters.status || undefined,
     model: filters.model || undefined,
+    aspect: filters.aspect || undefined,
     from: filters.from ? startOfLocalDay(filters.from) : undefined,
     to: filters.to ? startOfLocalDay(filters.to, 1) : undefined,
     sort: filters.sort,
@@ -94,7 +103,13 @@ export function galleryRequestOf(filters: GalleryFilters, limit: number): Galler
 /** Anything that narrows the list (the sort and the page do not). */
 export function hasActiveFilters(filters: GalleryFilters): boolean {
   return Boolean(
-    filters.q.trim() || filters.status || filters.model || filters.from || filters.to || filters.favourites,
+    filters.q.trim() ||
+    filters.status ||
+    filters.model ||
+    filters.aspect ||
+    filters.from ||
+    filters.to ||
+    filters.favourites,
   );
 }
 

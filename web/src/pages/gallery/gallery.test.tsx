@@ -439,6 +439,7 @@ describe('GalleryPage: search, filters and sort in the URL', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'FAILED');
     await screen.findByRole('option', { name: 'Kadr Motion' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Model' }), 'kadr-motion-v1');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Frame' }), '1:1');
     fireEvent.change(screen.getByLabelText('Created from'), { target: { value: '2026-03-01' } });
     fireEvent.change(screen.getByLabelText('Created until'), { target: { value: '2026-03-31' } });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Sort' }), 'oldest');
@@ -446,7 +447,7 @@ describe('GalleryPage: search, filters and sort in the URL', () => {
     await user.click(screen.getByRole('button', { name: 'Apply' }));
 
     expect(router.state.location.search).toBe(
-      '?q=Red+fox&status=FAILED&model=kadr-motion-v1&from=2026-03-01&to=2026-03-31&sort=oldest&favourites=1',
+      '?q=Red+fox&status=FAILED&model=kadr-motion-v1&aspect=1%3A1&from=2026-03-01&to=2026-03-31&sort=oldest&favourites=1',
     );
     await waitFor(() =>
       expect(videosCall).toHaveBeenLastCalledWith(
@@ -455,6 +456,7 @@ describe('GalleryPage: search, filters and sort in the URL', () => {
           q: 'Red fox',
           status: 'FAILED',
           model: 'kadr-motion-v1',
+          aspect: '1:1',
           from: new Date(2026, 2, 1).toISOString(),
           to: new Date(2026, 3, 1).toISOString(),
           sort: 'oldest',

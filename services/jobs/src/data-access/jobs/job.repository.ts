@@ -1,3 +1,4 @@
+import type { JobAspectRatio } from '@kadr/contracts';
 import type { OutboxStats } from '@kadr/outbox';
 import {
   JOB_STATUSES,
@@ -42,6 +43,8 @@ export interface GalleryFilter {
   /** Every one must be a word of the prompt (`promptWordsOf`); empty: no search. */
   words: readonly string[];
   modelId?: string;
+  /** One frame shape; a job stored without one is 16:9. */
+  aspectRatio?: JobAspectRatio;
   /** Created at or after. */
   from?: Date;
   /** Created before. */

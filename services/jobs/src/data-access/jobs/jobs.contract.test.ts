@@ -268,6 +268,24 @@ describeRepositoryContract<JobRepository>(
         expect(range.total).toBe(2);
       });
 
+      it('filters by frame shape; a job stored without one is 16:9', async () => {
+        const userId = `g-${randomUUID()}`;
+        const [wide, tall, square, unshaped] = [
+          aJob({ userId, createdAt: at(0), aspectRatio: '16:9' }),
+          aJob({ userId, createdAt: at(1), aspectRatio: '9:16' }),
+          aJob({ userId, createdAt: at(2), aspectRatio: '1:1' }),
+          aJob({ userId, createdAt: at(3), aspectRatio: undefined }),
+        ];
+        for (const job of [wide, tall, square, unshaped]) await getRepo().insert(job!);
+        expect(ids(await getRepo().galleryForUser(userId, filter({ aspectRatio: '9:16' })))).toEqual([tall!.id]);
+        expect(ids(await getRepo().galleryForUser(userId, filter({ aspectRatio: '1:1' })))).toEqual([square!.id]);
+        expect(ids(await getRepo().galleryForUser(userId, filter({ aspectRatio: '16:9' })))).toEqual([
+          unshaped!.id,
+          wide!.id,
+        ]);
+        expect((await getRepo().galleryForUser(userId, filter())).total).toBe(4);
+      });
+
       it('stars and unstars only the owner’s job, idempotently, without touching its state', async () => {
         const { userId, ids: all } = await seed();
         const before = await getRepo().findById(all[2]!);

@@ -1,3 +1,4 @@
+import { DEFAULT_ASPECT_RATIO } from '@kadr/contracts';
 import { MemoryCollection, type DeepReadonly, type PersistenceOptions } from '@kadr/documents';
 import { outboxStatsOf, type OutboxStats } from '@kadr/outbox';
 import { promptWordsOf } from '../../domain/gallery/prompt-words';
@@ -94,10 +95,11 @@ export class MemoryJobRepository implements JobRepository {
   }
 
   async galleryForUser(userId: string, filter: GalleryFilter): Promise<GalleryPage> {
-    const { statuses, words, modelId, from, to, favouritesOnly, sort, skip, take } = filter;
+    const { statuses, words, modelId, aspectRatio, from, to, favouritesOnly, sort, skip, take } = filter;
     const matches = (j: StoredJob): boolean => {
       if (j.userId !== userId || j.deletedAt || !statuses.includes(j.status)) return false;
       if (modelId !== undefined && j.modelId !== modelId) return false;
+      if (aspectRatio !== undefined && (j.aspectRatio ?? DEFAULT_ASPECT_RATIO) !== aspectRatio) return false;
       if (from && j.createdAt.getTime() < from.getTime()) return false;
       if (to && j.createdAt.getTime() >= to.getTime()) return false;
       if (favouritesOnly && !j.favourite) return false;

@@ -1,3 +1,4 @@
+import { DEFAULT_ASPECT_RATIO } from '@kadr/contracts';
 import { OUTBOX_ENTRY_FIELDS, type OutboxStats } from '@kadr/outbox';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { arrayElementStats, isDuplicateKeyError, toDbTransientError } from '@kadr/documents';
@@ -235,10 +236,14 @@ export class MongooseJobRepository implements JobRepository {
   }
 
   async galleryForUser(userId: string, filter: GalleryFilter): Promise<GalleryPage> {
-    const { statuses, words, modelId, from, to, favouritesOnly, sort, skip, take } = filter;
+    const { statuses, words, modelId, aspectRatio, from, to, favouritesOnly, sort, skip, take } = filter;
     const query: Record<string, unknown> = { userId, deletedAt: null, status: { $in: [...statuses] } };
     if (words.length > 0) query.promptWords = { $all: [...words] };
     if (modelId !== undefined) query.modelId = modelId;
+    // A document stored before shapes existed has no field (read as 16:9, the schema's default).
+    if (aspectRatio !== undefined) {
+      query.aspectRatio = aspectRatio === DEFAULT_ASPECT_RATIO ? { $in: [aspectRatio, null] } : aspectRatio;
+    }
     if (from || to) query.createdAt = { ...(from ? { $gte: from } : {}), ...(to ? { $lt: to } : {}) };
     if (favouritesOnly) query.favourite = true;
     const order = sort === 'newest' ? -1 : 1;

@@ -55,6 +55,7 @@ export class JobGallery {
       statuses: query.status ?? VISIBLE_STATUSES,
       words: promptWordsOf(query.q ?? ''),
       modelId: query.model,
+      aspectRatio: query.aspect,
       from: query.from ? new Date(query.from) : undefined,
       to: query.to ? new Date(query.to) : undefined,
       favouritesOnly: query.favourites,
