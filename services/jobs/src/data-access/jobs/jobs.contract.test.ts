@@ -276,12 +276,12 @@ describeRepositoryContract<JobRepository>(
           aJob({ userId, createdAt: at(2), aspectRatio: '1:1' }),
           aJob({ userId, createdAt: at(3), aspectRatio: undefined }),
         ];
-        for (const job of [wide, tall, square, unshaped]) await getRepo().insert(job!);
-        expect(ids(await getRepo().galleryForUser(userId, filter({ aspectRatio: '9:16' })))).toEqual([tall!.id]);
-        expect(ids(await getRepo().galleryForUser(userId, filter({ aspectRatio: '1:1' })))).toEqual([square!.id]);
+        for (const job of [wide, tall, square, unshaped]) await getRepo().insert(job);
+        expect(ids(await getRepo().galleryForUser(userId, filter({ aspectRatio: '9:16' })))).toEqual([tall.id]);
+        expect(ids(await getRepo().galleryForUser(userId, filter({ aspectRatio: '1:1' })))).toEqual([square.id]);
         expect(ids(await getRepo().galleryForUser(userId, filter({ aspectRatio: '16:9' })))).toEqual([
-          unshaped!.id,
-          wide!.id,
+          unshaped.id,
+          wide.id,
         ]);
         expect((await getRepo().galleryForUser(userId, filter())).total).toBe(4);
       });
