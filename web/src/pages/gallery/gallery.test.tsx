@@ -524,7 +524,7 @@ describe('GalleryPage: search, filters and sort in the URL', () => {
     videosCall.mockResolvedValue(pageOf([item(1, { status: 'FAILED' })]));
     renderGallery();
     const card = (await screen.findAllByRole('listitem'))[0]!;
-    const remix = within(card).getByRole('link', { name: /^Use the settings of the video from .+ for a new video$/ });
+    const remix = within(card).getByRole('link', { name: /^Use settings of the video from .+ for a new video$/ });
     expect(remix).toHaveTextContent('Use settings');
     expect(remix.getAttribute('href')).toMatch(/^\/generate\?remix=/);
   });

@@ -55,7 +55,7 @@ export const galleryMessages = {
       deleted: 'Video deleted.',
       deleteFailed: 'The video could not be deleted.',
       remix: 'Use settings',
-      remixLabel: 'Use the settings of the video from {{date}} for a new video',
+      remixLabel: 'Use settings of the video from {{date}} for a new video',
     },
     pager: {
       label: 'Pages',

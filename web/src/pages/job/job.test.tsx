@@ -308,7 +308,7 @@ describe('Job page (/jobs/:id)', () => {
     expect(within(video).getByRole('link', { name: 'Open the gallery' })).toHaveAttribute('href', '/gallery');
     // "Use these settings": the generator filled in from this job.
     expect(
-      within(region('Settings')).getByRole('link', { name: 'Use the settings of “A kite” for a new video' }),
+      within(region('Settings')).getByRole('link', { name: 'Use these settings of “A kite” for a new video' }),
     ).toHaveAttribute('href', `/generate?remix=${JOB_ID}`);
     const status = region('Status');
     expect(within(status).getByText('Ready')).toBeInTheDocument();
