@@ -88,6 +88,7 @@ const requestOf = (kind: Case, prompt: string, seed: number): GenerationRequest 
     quality: kind.quality,
     speed: kind.speed,
     negativePrompt: null,
+    startImage: null,
   };
 };
 

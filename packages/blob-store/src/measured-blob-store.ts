@@ -2,7 +2,16 @@ import type { Readable } from 'node:stream';
 import { metricOnce, STORE_CALL_BUCKETS } from '@kadr/telemetry';
 import { Histogram, type Registry } from 'prom-client';
 import { BlobNotFoundError, RangeNotSatisfiableError } from './errors';
-import type { BlobInfo, BlobRead, BlobStore, ByteRange, PutOptions } from './port';
+import type {
+  BlobInfo,
+  BlobListing,
+  BlobRead,
+  BlobStore,
+  ByteRange,
+  PresignedUpload,
+  PutOptions,
+  UploadPolicy,
+} from './port';
 
 /** The adapter behind a measured store: the `backend` label. */
 export type BlobBackend = 's3' | 'filesystem';
@@ -79,6 +88,19 @@ export class MeasuredBlobStore implements BlobStore {
 
   presignGet(key: string, expiresInSeconds: number): Promise<string> {
     return this.#timed('presignGet', () => this.measured.presignGet(key, expiresInSeconds));
+  }
+
+  presignPost(policy: UploadPolicy): Promise<PresignedUpload> {
+    return this.#timed('presignPost', () => this.measured.presignPost(policy));
+  }
+
+  /** Timed as one whole walk (page fetches included), so the listing is collected before it is handed on. */
+  async *list(prefix: string): AsyncIterable<BlobListing> {
+    const listings: BlobListing[] = [];
+    await this.#timed('list', async () => {
+      for await (const listing of this.measured.list(prefix)) listings.push(listing);
+    });
+    yield* listings;
   }
 
   close(): void {

@@ -37,6 +37,33 @@ export interface PutOptions {
   cacheControl?: string;
 }
 
+/** What a browser may upload to a presigned POST: one object, one content type, a size range. */
+export interface UploadPolicy {
+  key: string;
+  /** The only Content-Type the upload may declare (the stored object keeps it). */
+  contentType: string;
+  /** Largest body accepted, in bytes; an empty body is refused too. */
+  maxBytes: number;
+  expiresInSeconds: number;
+}
+
+/**
+ * A browser upload form (S3's POST Object): send a multipart/form-data POST to `url` with every
+ * entry of `fields` (in any order) and then the file as the LAST part, named `file`. Success is
+ * 204 with no body; a body outside the policy gets a 4xx and nothing is stored.
+ */
+export interface PresignedUpload {
+  url: string;
+  fields: Record<string, string>;
+}
+
+/** One object of a listing. */
+export interface BlobListing {
+  key: string;
+  size: number;
+  lastModified: Date;
+}
+
 export interface BlobStore {
   /**
    * Stores a buffer or a stream (large bodies are uploaded in parts). Readers see either the previous
@@ -60,6 +87,13 @@ export interface BlobStore {
   deleteByPrefix(prefix: string): Promise<number>;
   /** A URL a browser can GET for `expiresInSeconds` (S3: SigV4 presigned; filesystem: HMAC-signed gateway URL). */
   presignGet(key: string, expiresInSeconds: number): Promise<string>;
+  /** Every key below `prefix` (same matching as deleteByPrefix), in no particular order. */
+  list(prefix: string): AsyncIterable<BlobListing>;
+  /**
+   * A one-object upload form a browser can POST for `expiresInSeconds` (S3: a SigV4 POST policy whose
+   * conditions the storage enforces; filesystem: an HMAC-signed policy the gateway's handler enforces).
+   */
+  presignPost(policy: UploadPolicy): Promise<PresignedUpload>;
   /** Releases its connections (S3's sockets; the local disk store holds none). */
   close(): void;
 }

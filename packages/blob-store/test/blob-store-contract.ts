@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
-import type { BlobRead, BlobStore } from '../src';
+import type { BlobListing, BlobRead, BlobStore, PresignedUpload, UploadPolicy } from '../src';
 import { BlobNotFoundError, InvalidBlobKeyError, RangeNotSatisfiableError } from '../src';
 
 /**
@@ -418,6 +418,95 @@ export function blobStoreContract(create: () => Promise<ContractSubject>): void 
       await expect(store.presignGet(key(), 0)).rejects.toBeInstanceOf(RangeError);
       await expect(store.presignGet(key(), 7 * 24 * 3600 + 1)).rejects.toBeInstanceOf(RangeError);
       await expect(store.presignGet(key(), 1.5)).rejects.toBeInstanceOf(RangeError);
+    });
+  });
+
+  describe('list', () => {
+    it('lists every key below a prefix with its size and time, and nothing else', async () => {
+      const before = Date.now();
+      await store.put(`${run}/list/a/one.bin`, hundred, { contentType: 'application/octet-stream' });
+      await store.put(`${run}/list/a/deeper/two.bin`, Buffer.from('two'), { contentType: 'text/plain' });
+      await store.put(`${run}/list/b/three.bin`, Buffer.from('three'), { contentType: 'text/plain' });
+
+      const listed: BlobListing[] = [];
+      for await (const listing of store.list(`${run}/list/a/`)) listed.push(listing);
+      expect(listed.map(({ key, size }) => ({ key, size })).sort((x, y) => x.key.localeCompare(y.key))).toEqual([
+        { key: `${run}/list/a/deeper/two.bin`, size: 3 },
+        { key: `${run}/list/a/one.bin`, size: 100 },
+      ]);
+      for (const { lastModified } of listed) expect(Math.abs(lastModified.getTime() - before)).toBeLessThan(60_000);
+
+      const empty: BlobListing[] = [];
+      for await (const listing of store.list(`${run}/list/none/`)) empty.push(listing);
+      expect(empty).toEqual([]);
+    });
+  });
+
+  describe('presigned uploads', () => {
+    const policyFor = (key: string, overrides: Partial<UploadPolicy> = {}): UploadPolicy => ({
+      key,
+      contentType: 'image/png',
+      maxBytes: 1000,
+      expiresInSeconds: 60,
+      ...overrides,
+    });
+    /** The browser's form: every field, then the file last, as S3 requires. */
+    const post = async (upload: PresignedUpload, body: Buffer, fieldChanges: Record<string, string> = {}) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ ...upload.fields, ...fieldChanges })) form.append(name, value);
+      form.append(
+        'file',
+        new Blob([new Uint8Array(body)], { type: fieldChanges['Content-Type'] ?? 'image/png' }),
+        'x.png',
+      );
+      const response = await fetch(upload.url, { method: 'POST', body: form });
+      await response.arrayBuffer();
+      return response.status;
+    };
+
+    it('stores a file posted with the form, with the policy’s content type', async () => {
+      const key = `${run}/uploads/ok.png`;
+      const status = await post(await store.presignPost(policyFor(key)), hundred);
+      expect(status).toBeGreaterThanOrEqual(200);
+      expect(status).toBeLessThan(300);
+      const read = await store.get(key);
+      expect(await bytesOf(read)).toEqual(hundred);
+      expect(read.info.contentType).toBe('image/png');
+    });
+
+    it.each([
+      ['a body over maxBytes', Buffer.alloc(1001, 7), {}],
+      ['an empty body', Buffer.alloc(0), {}],
+      ['another Content-Type than the policy’s', hundred, { 'Content-Type': 'text/html' }],
+    ] as const)('refuses %s with a 4xx and stores nothing', async (_what, body, fieldChanges) => {
+      const key = `${run}/uploads/refused-${randomUUID()}.png`;
+      const status = await post(await store.presignPost(policyFor(key)), body, fieldChanges);
+      expect(status).toBeGreaterThanOrEqual(400);
+      expect(status).toBeLessThan(500);
+      await expect(store.head(key)).resolves.toBeNull();
+    });
+
+    it('refuses a form whose key was changed to another one, and stores nothing there', async () => {
+      const key = `${run}/uploads/mine.png`;
+      const other = `${run}/uploads/someone-else.png`;
+      const status = await post(await store.presignPost(policyFor(key)), hundred, { key: other });
+      expect(status).toBe(403);
+      await expect(store.head(other)).resolves.toBeNull();
+      await expect(store.head(key)).resolves.toBeNull();
+    });
+
+    it('refuses an expired form with 403', async () => {
+      const key = `${run}/uploads/late.png`;
+      const upload = await store.presignPost(policyFor(key, { expiresInSeconds: 1 }));
+      const refused = await eventually(async () => (await post(upload, hundred)) === 403, 5_000, 500);
+      expect(refused).toBe(true);
+    }, 10_000);
+
+    it('refuses invalid keys and expiry times outside 1 s to 7 days', async () => {
+      await expect(store.presignPost(policyFor('../escape.png'))).rejects.toBeInstanceOf(InvalidBlobKeyError);
+      await expect(store.presignPost(policyFor(`${run}/x.png`, { expiresInSeconds: 0 }))).rejects.toBeInstanceOf(
+        RangeError,
+      );
     });
   });
 }

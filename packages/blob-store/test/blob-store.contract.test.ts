@@ -10,6 +10,7 @@ import { histogramCounts } from '@kadr/tooling/test-helpers';
 import {
   BLOB_STORE_OPERATION_DURATION,
   createSignedBlobHandler,
+  createSignedUploadHandler,
   FileSystemBlobStore,
   MeasuredBlobStore,
   S3BlobStore,
@@ -25,7 +26,9 @@ describe('blob-store contract [fs]', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     const store = new FileSystemBlobStore({ root, publicBaseUrl: `http://127.0.0.1:${port}`, signingSecret: secret });
-    server.on('request', createSignedBlobHandler(store, { secret, pathPrefix: '/blobs' }));
+    const downloads = createSignedBlobHandler(store, { secret, pathPrefix: '/blobs' });
+    const uploads = createSignedUploadHandler(store, { secret, pathPrefix: '/blobs' });
+    server.on('request', (req, res) => uploads(req, res, () => downloads(req, res)));
     return {
       store,
       dispose: async () => {

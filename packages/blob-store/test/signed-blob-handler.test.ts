@@ -205,6 +205,8 @@ describe('createSignedBlobHandler', () => {
       put: () => Promise.reject(new Error('unused')),
       delete: () => Promise.reject(new Error('unused')),
       deleteByPrefix: () => Promise.reject(new Error('unused')),
+      list: () => store.list('unused/'),
+      presignPost: () => Promise.reject(new Error('unused')),
       close: () => undefined,
     };
     const app = serverFor(createSignedBlobHandler(failing, { secret, now: () => NOW }));

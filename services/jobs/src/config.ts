@@ -46,6 +46,8 @@ export const jobsConfigSchema = z
     FAL_API_KEY: z.string().min(1).optional(),
     FAL_QUEUE_URL: z.url({ error: 'must be an absolute URL' }).default('https://queue.fal.run'),
     FAL_MODEL_ID: z.string().min(1).default('fal-ai/kling-video/v2.1/standard/text-to-video'),
+    /** Its image-to-video endpoint, for jobs with a start image (takes `image_url`). */
+    FAL_IMAGE_MODEL_ID: z.string().min(1).default('fal-ai/kling-video/v2.1/standard/image-to-video'),
     FAL_POLL_INTERVAL_MS: envPositiveInt(2_000),
     /** Hosts outbound calls may reach (exact names or `*.suffix`); the provider's own hosts are added. */
     EGRESS_ALLOWLIST: envList().default([]),

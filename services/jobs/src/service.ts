@@ -10,6 +10,7 @@ import { jobsApiMetricsOf } from './entry-points/metrics/jobs-metrics';
 import { subscribeUserDeleted } from './entry-points/messaging/user-deleted.consumer';
 import { commerceClientOf, type CommerceClient } from './integrations/commerce/commerce-client';
 import { reportedFfmpegBinaries } from './integrations/ffmpeg/ffmpeg-binaries';
+import { FfmpegImageInspector } from './integrations/images/ffmpeg-image-inspector';
 import { buildProviderRegistry, type ProviderOptions } from './integrations/providers/provider-registry-of';
 
 export interface JobsStartOptions extends StartOptions<JobsAdapters>, ProviderOptions {
@@ -32,13 +33,16 @@ export function composeJobs(parts: JobsParts, options: JobsStartOptions = {}): C
   const { config, adapters, logger, metrics, readinessChecks } = parts;
   const { eventBus: bus, jobs, admissions, settings, relay } = adapters;
   const keys = internalTokenKeys(config);
-  const providers = buildProviderRegistry(config, options, reportedFfmpegBinaries(config, logger));
+  const binaries = reportedFfmpegBinaries(config, logger);
+  const providers = buildProviderRegistry(config, options, binaries);
   const onOutboxWritten = () => relay.nudge();
   const domain = createJobsDomain({
     jobs,
     admissions,
     commerce: options.commerce ?? commerceClientOf(config, keys, logger, metrics.registry),
     providers,
+    blobs: adapters.blobStore,
+    imageInspector: new FfmpegImageInspector(binaries.ffmpeg.path),
     policy: jobsPolicyOf(config),
     logger,
     onOutboxWritten,

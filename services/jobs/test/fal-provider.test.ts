@@ -56,7 +56,8 @@ describe('fal provider (against a local fake of the queue API)', () => {
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (req.headers.authorization !== 'Key test-key' && !req.url?.startsWith('/files/'))
         return json(401, { detail: 'Invalid key' });
-      if (req.method === 'POST' && req.url === '/fal-ai/kling-video/v2.1/standard/text-to-video') {
+      const imageToVideo = req.url === '/fal-ai/kling-video/v2.1/standard/image-to-video';
+      if (req.method === 'POST' && (req.url === '/fal-ai/kling-video/v2.1/standard/text-to-video' || imageToVideo)) {
         if (failSubmitWith) return json(failSubmitWith, { detail: 'nope' });
         let body = '';
         req.on('data', (c: Buffer) => (body += c.toString()));
@@ -66,8 +67,13 @@ describe('fal provider (against a local fake of the queue API)', () => {
             duration: string;
             aspect_ratio?: string;
             negative_prompt?: unknown;
+            image_url?: unknown;
           };
-          inputs.push(input);
+          inputs.push({ ...input, endpoint: imageToVideo ? 'image-to-video' : 'text-to-video' });
+          // image-to-video's documented input: image_url (required), no aspect_ratio (the image's shape decides).
+          if (imageToVideo && (typeof input.image_url !== 'string' || input.aspect_ratio !== undefined))
+            return json(422, { detail: [{ msg: 'bad input' }] });
+          if (!imageToVideo && input.image_url !== undefined) return json(422, { detail: [{ msg: 'extra input' }] });
           // fal's documented input: duration "5" | "10", aspect_ratio "16:9" | "9:16" | "1:1", negative_prompt a string.
           if (
             !input.prompt ||
@@ -123,6 +129,7 @@ describe('fal provider (against a local fake of the queue API)', () => {
       apiKey,
       queueUrl: base,
       modelId: 'fal-ai/kling-video/v2.1/standard/text-to-video',
+      imageModelId: 'fal-ai/kling-video/v2.1/standard/image-to-video',
       pollIntervalMs: 10,
       ffmpegPath: 'ffmpeg',
       fps: 24,
@@ -145,6 +152,7 @@ describe('fal provider (against a local fake of the queue API)', () => {
     quality: 'Lite',
     speed: 'Ultra Fast',
     negativePrompt: null,
+    startImage: null,
   };
 
   it('creates, polls, downloads and conforms the video to the job (854×480, 5 s)', async () => {
@@ -162,7 +170,12 @@ describe('fal provider (against a local fake of the queue API)', () => {
     expect(seen[0]).toBe('POST /fal-ai/kling-video/v2.1/standard/text-to-video Key test-key');
     expect(seen.some((line) => line.startsWith('GET /files/output.mp4'))).toBe(true);
     // No negative prompt asked: the field is left out, so fal's default applies.
-    expect(inputs[0]).toEqual({ prompt: 'a red kite over hills', duration: '5', aspect_ratio: '16:9' });
+    expect(inputs[0]).toEqual({
+      endpoint: 'text-to-video',
+      prompt: 'a red kite over hills',
+      duration: '5',
+      aspect_ratio: '16:9',
+    });
   }, 30_000);
 
   it('sends the shape and the negative prompt, and conforms to the portrait frame (480×854)', async () => {
@@ -181,7 +194,41 @@ describe('fal provider (against a local fake of the queue API)', () => {
       signal: new AbortController().signal,
     });
     expect(inputs).toEqual([
-      { prompt: 'a red kite over hills', duration: '5', aspect_ratio: '9:16', negative_prompt: 'text, watermark' },
+      {
+        endpoint: 'text-to-video',
+        prompt: 'a red kite over hills',
+        duration: '5',
+        aspect_ratio: '9:16',
+        negative_prompt: 'text, watermark',
+      },
+    ]);
+    expect(await probeVideo('ffprobe', videoPath)).toMatchObject({ codec: 'h264', width: 480, height: 854 });
+  }, 30_000);
+
+  it('sends a start image to the image-to-video endpoint as image_url, without aspect_ratio', async () => {
+    const workDir = await mkdtemp(path.join(dir, 'w-'));
+    inputs.length = 0;
+    seen.length = 0;
+    const fromImage: GenerationRequest = {
+      ...job,
+      aspectRatio: '9:16',
+      width: 480,
+      height: 854,
+      startImage: { path: '/unused', url: () => Promise.resolve('https://media.example/start-image?signature=abc') },
+    };
+    const { videoPath } = await provider().generate(fromImage, {
+      workDir,
+      onProgress: () => undefined,
+      signal: new AbortController().signal,
+    });
+    expect(seen[0]).toBe('POST /fal-ai/kling-video/v2.1/standard/image-to-video Key test-key');
+    expect(inputs).toEqual([
+      {
+        endpoint: 'image-to-video',
+        prompt: 'a red kite over hills',
+        duration: '5',
+        image_url: 'https://media.example/start-image?signature=abc',
+      },
     ]);
     expect(await probeVideo('ffprobe', videoPath)).toMatchObject({ codec: 'h264', width: 480, height: 854 });
   }, 30_000);
@@ -208,6 +255,7 @@ describe('fal provider (against a local fake of the queue API)', () => {
       apiKey: 'test-key',
       queueUrl: base,
       modelId: 'm',
+      imageModelId: 'm-image',
       pollIntervalMs: 10,
       ffmpegPath: 'ffmpeg',
       fps: 24,

@@ -14,6 +14,12 @@ export const mediaConfigSchema = z
       .min(60, { error: 'must be at least 60' })
       .max(86_400, { error: 'must be at most 86400 (one day)' })
       .default(900),
+    /** How often start-image uploads older than a day are looked for and deleted (default hourly). */
+    UPLOAD_SWEEP_INTERVAL_MS: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int({ error: 'must be a whole number' })
+      .min(1_000, { error: 'must be at least 1000' })
+      .default(3_600_000),
     /** The filesystem store's URL-signing key (at least 32 characters); required without S3. */
     MEDIA_SIGNING_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
 

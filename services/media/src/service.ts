@@ -1,7 +1,8 @@
-import { backgroundWork, internalTokenKeys, serveService } from '@kadr/http-kit';
+import { backgroundWork, internalTokenKeys, repeatEvery, serveService } from '@kadr/http-kit';
 import type { ComposedService, RunningService, ServiceParts, StartOptions } from '@kadr/http-kit';
 import { openMediaAdapters, type MediaAdapters } from './adapters';
 import type { MediaConfig } from './config';
+import { StartImageUploads } from './domain/uploads/start-image-uploads';
 import { MediaLibrary } from './domain/videos/media-library';
 import { createMediaApp } from './entry-points/http/app';
 import { SERVICE, subscribeMedia } from './entry-points/messaging/media-consumer';
@@ -14,15 +15,18 @@ export interface MediaParts extends ServiceParts<MediaAdapters, MediaConfig> {
 /** Its background work: the consumer of `job.progress`, `job.deleted` and `user.deleted`. */
 export interface ComposedMedia extends ComposedService {
   library: MediaLibrary;
+  uploads: StartImageUploads;
 }
 
 /** Media without a listening socket: what tests drive with supertest, and what `startMedia` serves. */
 export function composeMedia({ config, adapters, logger, metrics, readinessChecks, clock }: MediaParts): ComposedMedia {
   const library = new MediaLibrary({ videos: adapters.videos, blobs: adapters.blobStore, now: clock });
+  const uploads = new StartImageUploads({ blobs: adapters.blobStore, now: clock });
   const { app, health } = createMediaApp({
     logger,
     metrics,
     library,
+    uploads,
     blobs: adapters.blobStore,
     internalTokenKeys: internalTokenKeys(config),
     urlTtlSeconds: config.MEDIA_URL_TTL_SECONDS,
@@ -33,8 +37,13 @@ export function composeMedia({ config, adapters, logger, metrics, readinessCheck
     app,
     health,
     library,
+    uploads,
     ...backgroundWork(async (own) => {
       own(await subscribeMedia({ bus: adapters.eventBus, library, logger, now: clock }));
+      // Uploads no job took within a day go (a sweep at start, then every UPLOAD_SWEEP_INTERVAL_MS).
+      const sweepFailed = (error: unknown) => logger.warn({ err: error }, 'start-image upload sweep failed');
+      void uploads.sweep().catch(sweepFailed);
+      own(repeatEvery(config.UPLOAD_SWEEP_INTERVAL_MS, () => uploads.sweep(), sweepFailed));
     }),
   };
 }

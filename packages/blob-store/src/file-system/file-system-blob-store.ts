@@ -6,13 +6,23 @@ import { Readable } from 'node:stream';
 import { assertValidKey, assertValidPrefix } from '../blob-key';
 import { assertWellFormedRange, resolveByteRange } from '../byte-range';
 import { BlobNotFoundError } from '../errors';
-import type { BlobInfo, BlobRead, BlobStore, ByteRange, PutOptions } from '../port';
+import type {
+  BlobInfo,
+  BlobListing,
+  BlobRead,
+  BlobStore,
+  ByteRange,
+  PresignedUpload,
+  PutOptions,
+  UploadPolicy,
+} from '../port';
 import { assertPresignExpiry } from '../presign-expiry';
 import { DATA_SUFFIX, FileLayout, SIDECAR_SUFFIX } from './file-layout';
 import { KeyedLock } from './keyed-lock';
 import type { Sidecar } from './sidecar';
 import { readSidecar } from './sidecar';
-import { buildSignedUrl, DEFAULT_SIGNED_PATH_PREFIX, signingKeyFrom } from './signed-url';
+import { buildSignedUrl, DEFAULT_SIGNED_PATH_PREFIX, normalizePathPrefix, signingKeyFrom } from './signed-url';
+import { buildUploadFields } from './signed-upload-policy';
 
 export interface FileSystemBlobStoreOptions {
   /** Folder that holds everything (created when missing). */
@@ -154,6 +164,25 @@ export class FileSystemBlobStore implements BlobStore {
     return deleted;
   }
 
+  async *list(prefix: string): AsyncIterable<BlobListing> {
+    assertValidPrefix(prefix);
+    const { folder, namePrefix } = this.layout.prefixLocation(prefix);
+    const folderKeyPrefix = prefix.slice(0, prefix.lastIndexOf('/') + 1);
+    yield* this.listBelow(folder, folderKeyPrefix, (segment) => segment.startsWith(namePrefix));
+  }
+
+  presignPost(policy: UploadPolicy): Promise<PresignedUpload> {
+    return Promise.resolve().then(() => {
+      assertValidKey(policy.key);
+      assertPresignExpiry(policy.expiresInSeconds);
+      const base = this.options.publicBaseUrl.replace(/\/+$/, '');
+      return {
+        url: `${base}${normalizePathPrefix(this.options.pathPrefix ?? DEFAULT_SIGNED_PATH_PREFIX)}`,
+        fields: buildUploadFields(this.signingKey, policy, Math.ceil(this.now() / 1000)),
+      };
+    });
+  }
+
   /** Nothing to release: every operation opens and closes its own file handles. */
   close(): void {
     // Files are closed as each operation ends.
@@ -202,6 +231,38 @@ export class FileSystemBlobStore implements BlobStore {
       if (segment !== undefined && selects(segment) && (await this.deleteKeyFiles(keyPrefix + segment))) deleted += 1;
     }
     return deleted;
+  }
+
+  /** The blobs in `folder` whose next segment `selects` accepts, recursing into selected sub-folders. */
+  private async *listBelow(
+    folder: string,
+    keyPrefix: string,
+    selects: (segment: string) => boolean,
+  ): AsyncIterable<BlobListing> {
+    let entries;
+    try {
+      entries = await readdir(folder, { withFileTypes: true });
+    } catch (error) {
+      if (isMissing(error)) return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory()) {
+        if (selects(entry.name))
+          yield* this.listBelow(join(folder, entry.name), `${keyPrefix}${entry.name}/`, () => true);
+        continue;
+      }
+      // Sidecars and anything else are not blobs; a blob deleted since the readdir is skipped.
+      if (!entry.name.endsWith(DATA_SUFFIX) || entry.name.endsWith(SIDECAR_SUFFIX)) continue;
+      const segment = entry.name.slice(0, -DATA_SUFFIX.length);
+      if (!selects(segment)) continue;
+      try {
+        const stats = await stat(join(folder, entry.name));
+        yield { key: keyPrefix + segment, size: stats.size, lastModified: new Date(stats.mtimeMs) };
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    }
   }
 
   /** Removes a key's data file and sidecar; true when the data file (the blob) was there. */

@@ -3,6 +3,7 @@ import { pipeline } from 'node:stream';
 import { parseRangeHeader, resolveByteRange } from '../byte-range';
 import { BlobNotFoundError, RangeNotSatisfiableError } from '../errors';
 import type { BlobInfo, BlobStore } from '../port';
+import { sendProblem } from './problem-response';
 import type { SignedRequest } from './signed-url';
 import { checkSignedRequest, DEFAULT_SIGNED_PATH_PREFIX, parseSignedRequestUrl, signingKeyFrom } from './signed-url';
 
@@ -125,21 +126,4 @@ function sendFailure(req: IncomingMessage, res: ServerResponse, error: unknown):
     const reason = typeof tagged?.reason === 'string' ? tagged.reason : 'unknown';
     sendProblem(req, res, status, reason, status === 500 ? 'Unexpected error' : 'Storage unavailable');
   }
-}
-
-/** A small RFC 9457 body using the product's `/problems/<reason>` types (no dependency on the HTTP kit). */
-function sendProblem(
-  req: IncomingMessage,
-  res: ServerResponse,
-  status: number,
-  reason: string | undefined,
-  title: string,
-): void {
-  const body = JSON.stringify({ type: reason ? `/problems/${reason}` : 'about:blank', title, status });
-  res.statusCode = status;
-  res.removeHeader('Cache-Control');
-  res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('Content-Type', 'application/problem+json');
-  res.setHeader('Content-Length', String(Buffer.byteLength(body)));
-  res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -10,12 +10,22 @@ import {
 } from '@aws-sdk/client-s3';
 import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
 import { assertValidKey, assertValidPrefix } from '../blob-key';
 import { assertWellFormedRange, parseContentRange, resolveByteRange, toRangeHeaderValue } from '../byte-range';
 import { BlobNotFoundError, RangeNotSatisfiableError } from '../errors';
-import type { BlobInfo, BlobRead, BlobStore, ByteRange, PutOptions } from '../port';
+import type {
+  BlobInfo,
+  BlobListing,
+  BlobRead,
+  BlobStore,
+  ByteRange,
+  PresignedUpload,
+  PutOptions,
+  UploadPolicy,
+} from '../port';
 import { assertPresignExpiry } from '../presign-expiry';
 import { httpStatusOf, isMissingObjectError, isTimeoutError, toBlobStoreError } from './s3-error-mapping';
 
@@ -205,6 +215,56 @@ export class S3BlobStore implements BlobStore {
     return await getSignedUrl(this.presigner, new GetObjectCommand({ Bucket: this.bucket, Key: key }), {
       expiresIn: expiresInSeconds,
     });
+  }
+
+  async *list(prefix: string): AsyncIterable<BlobListing> {
+    assertValidPrefix(prefix);
+    let continuationToken: string | undefined;
+    do {
+      let page;
+      try {
+        page = await this.client.send(
+          new ListObjectsV2Command({
+            Bucket: this.bucket,
+            Prefix: prefix,
+            MaxKeys: this.listPageSize,
+            ContinuationToken: continuationToken,
+          }),
+        );
+      } catch (error) {
+        throw toBlobStoreError(error, 'list', prefix);
+      }
+      for (const object of page.Contents ?? []) {
+        if (object.Key === undefined) continue;
+        yield { key: object.Key, size: object.Size ?? 0, lastModified: object.LastModified ?? new Date(0) };
+      }
+      continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (continuationToken);
+  }
+
+  /**
+   * S3's POST Object form: a SigV4 policy with the key, the exact Content-Type and
+   * `content-length-range` 1..maxBytes as conditions, which the storage itself enforces.
+   */
+  async presignPost(policy: UploadPolicy): Promise<PresignedUpload> {
+    assertValidKey(policy.key);
+    assertPresignExpiry(policy.expiresInSeconds);
+    try {
+      // The form goes to the browser, so it is signed for the public endpoint, as presigned GETs are.
+      const presigned = await createPresignedPost(this.presigner, {
+        Bucket: this.bucket,
+        Key: policy.key,
+        Conditions: [
+          ['eq', '$Content-Type', policy.contentType],
+          ['content-length-range', 1, policy.maxBytes],
+        ],
+        Fields: { 'Content-Type': policy.contentType },
+        Expires: policy.expiresInSeconds,
+      });
+      return { url: presigned.url, fields: presigned.fields };
+    } catch (error) {
+      throw toBlobStoreError(error, 'presignPost', policy.key);
+    }
   }
 
   /** Creates the bucket when it does not exist yet (development and tests; production buckets are provisioned). */

@@ -81,6 +81,8 @@ export const AiModelSchema = z.object({
   supportsSeed: z.boolean(),
   /** Whether it takes a negative prompt (what the video should not show). */
   supportsNegativePrompt: z.boolean(),
+  /** Whether it starts from an image (image-to-video: the generator offers the upload). */
+  supportsStartImage: z.boolean(),
   price: PriceRuleSchema,
 });
 export type AiModel = z.infer<typeof AiModelSchema>;
@@ -116,6 +118,11 @@ export const ProviderSettingBodySchema = z
 
 // ---------------------------------------------------------------- jobs
 
+/** The names a start image can have (an upload or a job's copy); which user's is the service's check. */
+export const START_IMAGE_REF_MAX_LENGTH = 400;
+export const START_IMAGE_REF_PATTERN =
+  /^(uploads\/[A-Za-z0-9_|:@.-]{1,128}\/[A-Za-z0-9-]{1,64}|users\/[A-Za-z0-9_|:@.-]{1,128}\/jobs\/[A-Za-z0-9_-]{1,128}\/start-image)$/;
+
 /** `POST /jobs` body (the service also trims the prompt and refuses control characters). */
 export const CreateJobRequestSchema = z.strictObject({
   prompt: z.string(),
@@ -129,6 +136,11 @@ export const CreateJobRequestSchema = z.strictObject({
   seed: z.number().int().min(0).max(SEED_MAX).optional(),
   /** What the video should not show; only for a model that takes one. Empty (once trimmed) is none. */
   negativePrompt: z.string().max(NEGATIVE_PROMPT_MAX_LENGTH).optional(),
+  /**
+   * Image-to-video (issue 21): the start image — the `image` of `POST /api/media/uploads`, or a job's
+   * own start image (`users/<userId>/jobs/<jobId>/start-image`, what a remix passes). Only the caller's own.
+   */
+  image: z.string().min(1).max(START_IMAGE_REF_MAX_LENGTH).optional(),
 });
 export type CreateJobRequest = z.infer<typeof CreateJobRequestSchema>;
 
@@ -158,6 +170,7 @@ export const AI_MODEL_OPTIONS = {
     aspectRatios: ['16:9', '9:16', '1:1'],
     seed: true,
     negativePrompt: false,
+    startImage: true,
   },
   // fal's Kling 2.1 takes aspect_ratio 16:9, 9:16, 1:1 and negative_prompt, no seed.
   'fal-kling-standard': {
@@ -166,6 +179,8 @@ export const AI_MODEL_OPTIONS = {
     aspectRatios: ['16:9', '9:16', '1:1'],
     seed: false,
     negativePrompt: true,
+    // Through fal's Kling 2.1 image-to-video endpoint (image_url).
+    startImage: true,
   },
   'faulty-test': {
     durations: [5, 10, 15],
@@ -173,6 +188,7 @@ export const AI_MODEL_OPTIONS = {
     aspectRatios: ['16:9', '9:16', '1:1'],
     seed: true,
     negativePrompt: false,
+    startImage: true,
   },
 } as const satisfies Record<
   AiModelId,
@@ -182,6 +198,7 @@ export const AI_MODEL_OPTIONS = {
     aspectRatios: readonly JobAspectRatio[];
     seed: boolean;
     negativePrompt: boolean;
+    startImage: boolean;
   }
 >;
 
@@ -263,6 +280,12 @@ export const CreateJobBodySchema = CreateJobRequestSchema.extend({
     .int({ error: `The seed is a whole number from 0 to ${SEED_MAX}.` })
     .min(0, { error: `The seed is a whole number from 0 to ${SEED_MAX}.` })
     .max(SEED_MAX, { error: `The seed is a whole number from 0 to ${SEED_MAX}.` })
+    .optional(),
+  image: z
+    .string({ error: 'Upload the start image again.' })
+    .min(1, { error: 'Upload the start image again.' })
+    .max(START_IMAGE_REF_MAX_LENGTH, { error: 'Upload the start image again.' })
+    .regex(START_IMAGE_REF_PATTERN, { error: 'Upload the start image again.' })
     .optional(),
   negativePrompt: z
     .string({ error: 'The negative prompt must be text.' })
@@ -386,6 +409,11 @@ export const JobViewSchema = z.object({
   seed: z.number().int().nonnegative().nullable(),
   /** What the video should not show, as sent to the provider; null when none. */
   negativePrompt: z.string().nullable(),
+  /** Image-to-video: the start image's same-origin URL (`/start-images/{id}`) and its name for a remix's `image`; null or absent for text-to-video. */
+  startImage: z
+    .object({ url: z.string().min(1), image: z.string().min(1) })
+    .nullable()
+    .optional(),
   cost: z.number().int().nonnegative(),
   chargedFrom: z.enum(['credits', 'allowance']).nullable(),
   attempt: z.number().int().nonnegative(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_START_IMAGE_BYTES, START_IMAGE_CONTENT_TYPES } from '../values/start-image';
 
 /**
  * The media service's API as the gateway reaches it (the user's internal token, audience `media`).
@@ -89,3 +90,39 @@ export const MediaJobIdParamsSchema = z.object({ jobId: z.string().regex(/^[A-Za
 
 /** `?format` of the signed-URL routes: `json` answers the URL as JSON, anything else redirects (302) to it. */
 export const MediaLinkQuerySchema = z.object({ format: z.string().optional() });
+
+// ---------------------------------------------------------------- start image uploads (issue 21)
+
+/** `POST /api/media/uploads`: the image the browser is about to upload (its type and size, as the file says). */
+export const StartImageUploadRequestSchema = z
+  .strictObject({
+    contentType: z.enum(START_IMAGE_CONTENT_TYPES, { error: 'Choose a JPEG, PNG or WebP image.' }),
+    sizeBytes: z
+      .number({ error: 'The image size must be a whole number of bytes.' })
+      .int({ error: 'The image size must be a whole number of bytes.' })
+      .min(1, { error: 'The image is empty.' })
+      .max(MAX_START_IMAGE_BYTES, { error: `The image can be at most ${MAX_START_IMAGE_BYTES / (1024 * 1024)} MB.` }),
+  })
+  .meta({ id: 'StartImageUploadRequest' });
+export type StartImageUploadRequest = z.infer<typeof StartImageUploadRequestSchema>;
+
+/**
+ * `POST /api/media/uploads` → 201: where to send the image, and the name a job takes it by (`image`
+ * of `POST /jobs`). POST a multipart/form-data body to `upload.url` with every field of
+ * `upload.fields`, then the file as the last part named `file`; 204 means it is stored.
+ */
+export const StartImageUploadResponseSchema = z
+  .object({
+    image: z.string().min(1),
+    upload: z.object({ url: z.string().min(1), fields: z.record(z.string(), z.string()) }),
+    maxBytes: z.number().int().positive(),
+    expiresAt: z.iso.datetime({ offset: true }),
+  })
+  .meta({ id: 'StartImageUpload' });
+export type StartImageUploadResponse = z.infer<typeof StartImageUploadResponseSchema>;
+
+export const MEDIA_UPLOADS_PATH = '/api/media/uploads';
+
+/** A job's start image bytes (owner only); the browser's same-origin `/start-images/{jobId}`. */
+export const mediaStartImageContentPath = (jobId: string): string =>
+  `/api/media/start-images/${encodeURIComponent(jobId)}/content`;

@@ -7,4 +7,5 @@ export * from './resolutions';
 export * from './commerce';
 export * from './i18n';
 export * from './media';
+export * from './start-image';
 export * from './telemetry';

@@ -30,6 +30,7 @@ export class GatedProvider implements VideoProvider {
         seed: 7,
         aspectRatio: '16:9',
         negativePrompt: null,
+        startImage: null,
         modelId: 'kadr-motion-v1',
         durationSeconds: 5,
         width: 854,

@@ -25,6 +25,7 @@ function model(
     | 'aspectRatios'
     | 'supportsSeed'
     | 'supportsNegativePrompt'
+    | 'supportsStartImage'
   > & {
     /** One of the contract's `AI_MODEL_IDS` (the public API documents them as an enum). */
     id: AiModelId;
@@ -45,6 +46,7 @@ function model(
     aspectRatios: [...options.aspectRatios],
     supportsSeed: options.seed,
     supportsNegativePrompt: options.negativePrompt,
+    supportsStartImage: options.startImage,
     price: priceRule(creditsPerSecond),
   };
 }

@@ -1,9 +1,13 @@
+import { BlobNotFoundError } from '@kadr/blob-store';
 import type { Job } from '../jobs/job';
 import { checkOutput, type VideoInspection, type VideoInspector } from './output-check';
 import type { ProviderRegistry } from './provider-registry';
 import type { RenderWorkspace } from './render-workspace';
 import { withTransientRetries, type RetryPolicy } from './transient-retries';
-import { GenerationError, type GenerationRequest } from './video-provider';
+import { GenerationError, type GenerationRequest, type StartImage } from './video-provider';
+
+/** How long a hosted provider's link to a start image lives: it fetches the image when the render starts. */
+const START_IMAGE_LINK_SECONDS = 3600;
 
 /** The checked video and its thumbnail, in the workspace. */
 export interface RenderedFiles {
@@ -46,6 +50,7 @@ export async function renderJob(
     quality: job.quality,
     speed: job.speed,
     negativePrompt: job.negativePrompt ?? null,
+    startImage: await startImageOf(job, workspace, deps.retries, signal),
   };
   const { videoPath, pictureChecks } = await withTransientRetries(deps.retries, signal, () =>
     provider.generate(request, { workDir: workspace.dir, onProgress, signal }),
@@ -59,4 +64,28 @@ export async function renderJob(
   const facts = await deps.inspector.inspect(videoPath, thumbnailPath, signal);
   checkOutput(facts, job);
   return { videoPath, thumbnailPath, facts };
+}
+
+/**
+ * The job's copy of its start image, fetched into the workspace (the local renderer reads the file;
+ * a hosted provider gets a signed link). A copy gone missing fails the job: it cannot be rendered as asked.
+ */
+async function startImageOf(
+  job: Job,
+  workspace: RenderWorkspace,
+  retries: RetryPolicy,
+  signal: AbortSignal,
+): Promise<StartImage | null> {
+  const key = job.startImageKey;
+  if (!key) return null;
+  let path: string;
+  try {
+    path = await withTransientRetries(retries, signal, () => workspace.download(key, 'start-image'));
+  } catch (error) {
+    if (error instanceof BlobNotFoundError) {
+      throw new GenerationError('unknown', 'The start image of this job is no longer stored.', false, { cause: error });
+    }
+    throw error;
+  }
+  return { path, url: () => workspace.linkFor(key, START_IMAGE_LINK_SECONDS) };
 }

@@ -10,6 +10,10 @@ export interface RenderWorkspace {
   pathOf(name: string): string;
   /** Stores a file of the folder in the blob store under `key`; each call reads the file afresh (a retry sends it whole). */
   upload(key: string, filePath: string, contentType: string): Promise<void>;
+  /** Copies the blob `key` into the folder as `name`; resolves with its path (BlobNotFoundError when missing). */
+  download(key: string, name: string): Promise<string>;
+  /** A URL a hosted provider can fetch the blob `key` from for `seconds` (S3 presigned; embedded: the gateway's). */
+  linkFor(key: string, seconds: number): Promise<string>;
   /** Deletes what an upload stored under `key` (nothing there is fine). */
   discardUpload(key: string): Promise<void>;
   /** Removes the folder and everything in it; never fails. */

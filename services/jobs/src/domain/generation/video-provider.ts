@@ -16,6 +16,14 @@ export interface GenerationRequest {
   speed: JobSpeed;
   /** What the video should not show (providers that take it); null when none. */
   negativePrompt: string | null;
+  /** Image-to-video: the start image, as a file in the attempt's folder and as a link for a hosted provider; null for text-to-video. */
+  startImage: StartImage | null;
+}
+
+export interface StartImage {
+  path: string;
+  /** A short-lived URL of the same image (what a hosted provider downloads it from). */
+  url(): Promise<string>;
 }
 
 export interface GenerationContext {

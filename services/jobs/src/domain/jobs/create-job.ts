@@ -29,6 +29,7 @@ import { isOverActiveCap, type ActiveJobsCaps } from './active-jobs-cap';
 import { underAdmissionLease } from './admission-lease';
 import type { Job } from './job';
 import { createdStep } from './job-events';
+import type { StartImageCheck } from './start-image-check';
 import type { JobsApiMetrics } from './job-metrics';
 
 export interface CreateJobInput {
@@ -46,6 +47,8 @@ export interface CreateJobInput {
   seed?: number;
   /** Empty or absent: none. */
   negativePrompt?: string;
+  /** Image-to-video: the caller's upload or one of their jobs' start images (checked before anything is held). */
+  image?: string;
 }
 
 /** Test seams only: a crash can be simulated between the saga's steps. */
@@ -60,6 +63,8 @@ export interface JobCreationDeps {
   admissions: AdmissionLockRepository;
   commerce: CommerceClient;
   providers: ProviderRegistry;
+  /** Checks a start image and makes the job's copy of it. */
+  startImages: StartImageCheck;
   attemptLimit: number;
   /** Jobs in progress a user may have at once, by tier. */
   activeJobsCaps: ActiveJobsCaps;
@@ -102,9 +107,13 @@ export class JobCreation {
         input,
       ),
     );
+    if (input.image !== undefined && !model.supportsStartImage)
+      errors.image = 'This model does not start from an image.';
     if (Object.keys(errors).length > 0) {
       throw new InvalidJobRequestError(errors);
     }
+    // The image itself (owner, type, size, decoding) before anything is held: a 400 on `image`.
+    if (input.image !== undefined) await this.deps.startImages.accept(input.userId, input.image);
 
     // The plan's cap applies to the frame's long side (issue 21): 720×1280 is 720p, 1080×1080 too.
     const frame = frameOfQuality(input.quality, input.aspectRatio ?? DEFAULT_ASPECT_RATIO);
@@ -155,6 +164,8 @@ export class JobCreation {
       // The user's seed, else one at random (stored either way: the job page shows it, a new job can reuse it).
       seed: input.seed ?? randomInt(0, SEED_MAX + 1),
       negativePrompt: input.negativePrompt || null,
+      startImageSource: input.image ?? null,
+      startImageKey: null,
       cost: priceOf(model.price, input.duration, input.quality, input.speed),
       chargedFrom: null,
       holdGeneration: 1,
@@ -197,6 +208,7 @@ export class JobCreation {
     // undid would stay held for ever. Already true once the job's write was acknowledged (also in the
     // embedded mode's memory store, since issue 13); kept as an explicit, cheap marker.
     await this.deps.jobs.durable();
+    const withImage = await this.withStartImageCopy(job);
     let hold: CommerceHold;
     try {
       hold = await this.deps.commerce.hold(
@@ -205,7 +217,7 @@ export class JobCreation {
       );
     } catch (error) {
       if (error instanceof InsufficientCreditsError) {
-        await this.deps.jobs.discardReserving(job.id);
+        await this.discard(withImage);
         throw new JobsDomainError('insufficient_credits', error.detail);
       }
       throw error;
@@ -218,7 +230,35 @@ export class JobCreation {
       if (current && !current.deletedAt && current.status !== 'RESERVING') return current;
       throw new JobsDomainError('conflict', 'This job can no longer be started.');
     }
-    return this.markPending(job, hold.takenFrom, 'service:jobs');
+    return this.markPending(withImage, hold.takenFrom, 'service:jobs');
+  }
+
+  /**
+   * Image-to-video: the job's own copy of its start image, made before the hold (the upload is
+   * swept after a day; the copy lives as long as the job) and recorded on the RESERVING job. A retry
+   * finds the copy made. The source gone since the request was checked undoes the saga (400 on `image`).
+   */
+  private async withStartImageCopy(job: Job): Promise<Job> {
+    if (!job.startImageSource || job.startImageKey) return job;
+    let key: string | null;
+    try {
+      key = await this.deps.startImages.copyForJob(job);
+    } catch (error) {
+      if (error instanceof InvalidJobRequestError) await this.discard(job);
+      throw error;
+    }
+    const updated = await this.deps.jobs.update(
+      job.id,
+      { status: ['RESERVING'] },
+      { set: { startImageKey: key, updatedAt: new Date() } },
+    );
+    return updated ?? { ...job, startImageKey: key };
+  }
+
+  /** Undoes a RESERVING job that nothing was held for, with its copy of a start image. */
+  private async discard(job: Job): Promise<void> {
+    await this.deps.jobs.discardReserving(job.id);
+    await this.deps.startImages.discardCopy(job);
   }
 
   /** Step 3: RESERVING → PENDING with `job.created` and QUEUED in the same write. */

@@ -66,6 +66,7 @@ export function jobCreatedEntry(job: Job): OutboxEntry {
         aspectRatio: PROTO_ASPECT_RATIO[job.aspectRatio ?? '16:9'],
         seed: job.seed,
         negativePrompt: job.negativePrompt ?? '',
+        startImageKey: job.startImageKey ?? '',
       },
     },
     job.correlationId,

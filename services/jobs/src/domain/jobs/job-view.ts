@@ -1,5 +1,6 @@
 import {
   JOB_TIMELINE_KINDS,
+  publicStartImagePath,
   type AdminJobView,
   type JobEvent,
   type JobQueueForecast,
@@ -42,6 +43,7 @@ export function jobView(job: Job): JobView {
     // A model without seeds renders no differently for one: the stored seed is not shown as if it mattered.
     seed: findModel(job.modelId)?.supportsSeed === false ? null : job.seed,
     negativePrompt: job.negativePrompt ?? null,
+    startImage: job.startImageKey ? { url: publicStartImagePath(job.id), image: job.startImageKey } : null,
     cost: job.chargedFrom === 'allowance' ? 0 : job.cost,
     chargedFrom: job.chargedFrom,
     attempt: job.attempt,

@@ -55,6 +55,13 @@ export interface Job {
   seed: number;
   /** What the video should not show, for providers that take it; null (or absent on older jobs) when none. */
   negativePrompt?: string | null;
+  /**
+   * Image-to-video (issue 21): the checked image the request named (an upload or another job's
+   * start image) and the job's own copy of it, `users/<userId>/jobs/<id>/start-image`, which the
+   * saga makes before the hold. Null (or absent on older jobs) for text-to-video.
+   */
+  startImageSource?: string | null;
+  startImageKey?: string | null;
   /** Credits the job costs outside the allowance (what the hold asked for). */
   cost: number;
   /** What commerce's hold took; null until the hold is placed. */
@@ -112,5 +119,6 @@ export type JobFields = Partial<
     | 'completedAt'
     | 'deletedAt'
     | 'updatedAt'
+    | 'startImageKey'
   >
 >;

@@ -1,3 +1,4 @@
+import type { BlobStore } from '@kadr/blob-store';
 import type { Logger } from '@kadr/telemetry';
 import type { AdmissionLockRepository } from '../../data-access/admissions/admission-lock.repository';
 import type { JobRepository } from '../../data-access/jobs/job.repository';
@@ -12,6 +13,7 @@ import { JobCancellation } from './job-cancellation';
 import { JobDispatcher } from './job-dispatcher';
 import type { JobsApiMetrics } from './job-metrics';
 import { SagaReconciler } from './saga-reconciler';
+import { StartImageCheck, type ImageInspector } from './start-image-check';
 
 /** The limits and waits the configuration sets for jobs (see config.ts for each variable). */
 export interface JobsPolicy {
@@ -45,6 +47,9 @@ export interface JobsDomainOptions {
   admissions: AdmissionLockRepository;
   commerce: CommerceClient;
   providers: ProviderRegistry;
+  /** Where start images are uploaded and where each job keeps its copy. */
+  blobs: BlobStore;
+  imageInspector: ImageInspector;
   policy: JobsPolicy;
   logger: Logger;
   /** Called after a write that put events in an outbox (the relay's nudge). */
@@ -57,12 +62,14 @@ export interface JobsDomainOptions {
 /** The domain objects, each given the others it builds on. */
 export function createJobsDomain(options: JobsDomainOptions): JobsDomain {
   const { jobs, admissions, commerce, providers, policy, logger, onOutboxWritten, metrics, hooks } = options;
+  const startImages = new StartImageCheck(options.blobs, options.imageInspector);
   const { attemptLimit, activeJobsCaps } = policy;
   const creation = new JobCreation({
     jobs,
     admissions,
     commerce,
     providers,
+    startImages,
     attemptLimit,
     activeJobsCaps,
     onOutboxWritten,

@@ -56,6 +56,7 @@ export function buildProviderRegistry(
         apiKey: config.FAL_API_KEY,
         queueUrl: config.FAL_QUEUE_URL,
         modelId: config.FAL_MODEL_ID,
+        imageModelId: config.FAL_IMAGE_MODEL_ID,
         pollIntervalMs: config.FAL_POLL_INTERVAL_MS,
         egress,
         ffmpegPath,

@@ -1,7 +1,8 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { BlobStore } from '@kadr/blob-store';
 import type { RenderWorkspace, RenderWorkspaces } from '../../domain/generation/render-workspace';
 
@@ -20,6 +21,13 @@ export class TempRenderWorkspaces implements RenderWorkspaces {
       pathOf: (name) => path.join(dir, name),
       upload: (key, filePath, contentType) => this.blobs.put(key, createReadStream(filePath), { contentType }),
       discardUpload: (key) => this.blobs.delete(key),
+      download: async (key, name) => {
+        const target = path.join(dir, name);
+        const read = await this.blobs.get(key);
+        await pipeline(read.body, createWriteStream(target));
+        return target;
+      },
+      linkFor: (key, seconds) => this.blobs.presignGet(key, seconds),
       remove: () => rm(dir, { recursive: true, force: true }).catch(() => undefined),
     };
   }

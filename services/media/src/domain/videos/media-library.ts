@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BlobStore } from '@kadr/blob-store';
-import type { JobProgress, MediaPageResponse } from '@kadr/contracts';
+import { uploadFolderOf, type JobProgress, type MediaPageResponse } from '@kadr/contracts';
 import type { VideoRepository } from '../../data-access/video.repository';
 import { jobFolderOf, toMediaItem, userFolderOf, videoFromCompletion, type VideoRecord } from './video';
 
@@ -78,7 +78,10 @@ export class MediaLibrary {
    */
   async purgeUser(userId: string): Promise<{ removedRecords: number; removedBlobs: number }> {
     const removedRecords = await this.videos.deleteByUser(userId);
-    const removedBlobs = await this.blobs.deleteByPrefix(userFolderOf(userId));
+    // Their start-image uploads live outside their folder (one folder to sweep for all users).
+    const removedBlobs =
+      (await this.blobs.deleteByPrefix(userFolderOf(userId))) +
+      (await this.blobs.deleteByPrefix(uploadFolderOf(userId)));
     return { removedRecords, removedBlobs };
   }
 }

@@ -1,14 +1,17 @@
 import { Router } from 'express';
-import { createSignedBlobHandler, isLocalBlobStore, type BlobStore } from '@kadr/blob-store';
+import { createSignedBlobHandler, createSignedUploadHandler, isLocalBlobStore, type BlobStore } from '@kadr/blob-store';
 import { createHttpApp, type HttpApp, type InternalTokenKeys, type ReadinessCheck } from '@kadr/http-kit';
 import type { Logger, ServiceMetrics } from '@kadr/telemetry';
+import type { StartImageUploads } from '../../domain/uploads/start-image-uploads';
 import type { MediaLibrary } from '../../domain/videos/media-library';
 import { mediaRoutes } from './media.routes';
+import { uploadRoutes } from './upload.routes';
 
 export interface MediaAppDeps {
   logger: Logger;
   metrics: ServiceMetrics;
   library: MediaLibrary;
+  uploads: StartImageUploads;
   blobs: BlobStore;
   internalTokenKeys: InternalTokenKeys;
   urlTtlSeconds: number;
@@ -19,8 +22,9 @@ export interface MediaAppDeps {
 
 /**
  * Media's express app: `/api/media/*` (internal token required) and, for the filesystem store,
- * `/blobs/*` — the signed URLs of `presignGet`, which the gateway passes through unauthenticated
- * because the signature is the authorisation. With S3 the browser goes to the object store itself.
+ * `/blobs/*` — the signed URLs of `presignGet` — and `POST /blobs` — the signed upload forms of
+ * `presignPost` — which the gateway passes through unauthenticated because the signature is the
+ * authorisation. With S3 the browser goes to the object store itself.
  */
 export function createMediaApp(deps: MediaAppDeps): HttpApp {
   const routes = [
@@ -31,9 +35,20 @@ export function createMediaApp(deps: MediaAppDeps): HttpApp {
       urlTtlSeconds: deps.urlTtlSeconds,
       logger: deps.logger,
     }),
+    uploadRoutes({
+      uploads: deps.uploads,
+      blobs: deps.blobs,
+      internalTokenKeys: deps.internalTokenKeys,
+      logger: deps.logger,
+    }),
   ];
   if (isLocalBlobStore(deps.blobs) && deps.signingSecret) {
-    routes.unshift(Router().use(createSignedBlobHandler(deps.blobs, { secret: deps.signingSecret })));
+    routes.unshift(
+      Router().use(
+        createSignedUploadHandler(deps.blobs, { secret: deps.signingSecret }),
+        createSignedBlobHandler(deps.blobs, { secret: deps.signingSecret }),
+      ),
+    );
   }
   return createHttpApp({
     service: 'media',

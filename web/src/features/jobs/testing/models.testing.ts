@@ -24,6 +24,7 @@ export function makeModel(patch: Partial<AiModel> & { creditsPerSecond?: number 
     aspectRatios: ['16:9', '9:16', '1:1'],
     supportsSeed: true,
     supportsNegativePrompt: false,
+    supportsStartImage: true,
     price: {
       formula: 'credits = ⌈credits per second × duration (s) × quality factor × speed factor⌉',
       creditsPerSecond,
@@ -47,6 +48,7 @@ export const FAL_MODEL = makeModel({
   maxResolution: '1080p',
   supportsSeed: false,
   supportsNegativePrompt: true,
+  supportsStartImage: true,
   creditsPerSecond: 4,
 });
 

@@ -74,7 +74,7 @@ const WINDOW_SECONDS = 60;
 const HOUR_SECONDS = 60 * 60;
 
 /** The same-origin media routes (media-delivery.routes.ts). */
-const MEDIA_PREFIXES = ['/video', '/thumbs', '/blobs'];
+const MEDIA_PREFIXES = ['/video', '/thumbs', '/start-images', '/blobs'];
 
 /**
  * Fixed one-minute windows (the export's: one hour) with rate-limiter-flexible: RateLimiterRedis when a Redis client is

@@ -1,6 +1,11 @@
 import type { IncomingMessage } from 'node:http';
-import { Router, type Request, type Response } from 'express';
-import { mediaThumbnailContentPath, mediaVideoContentPath } from '@kadr/contracts';
+import express, { Router, type Request, type Response } from 'express';
+import {
+  MAX_START_IMAGE_BYTES,
+  mediaStartImageContentPath,
+  mediaThumbnailContentPath,
+  mediaVideoContentPath,
+} from '@kadr/contracts';
 import { HttpProblem, type InternalCaller } from '@kadr/http-kit';
 import type { Logger } from '@kadr/telemetry';
 import { GATEWAY_SERVICE_CALLER, UpstreamCallCancelledError, type Upstreams } from '../../../integrations/upstreams';
@@ -16,6 +21,12 @@ const FORWARDED_MEDIA_HEADERS = ['range', 'if-none-match', 'if-range'];
 /** A job id as the jobs service makes them; anything else is not a video (and never reaches media). */
 const JOB_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
+/**
+ * Room for an upload form's fields and multipart framing around the largest file. Larger bodies get
+ * 413 here; the exact limit of each upload is its signed policy's, which media enforces.
+ */
+const MAX_UPLOAD_FORM_BYTES = MAX_START_IMAGE_BYTES + 64 * 1024;
+
 /** Dot segments (also percent-encoded), empty segments, backslashes and encoded slashes or NULs. */
 const AMBIGUOUS_PATH = /(^|\/)(\.|%2e){1,2}(\/|$)|\/\/|\\|%2f|%5c|%00/i;
 
@@ -30,10 +41,15 @@ export interface MediaDeliveryOptions {
  *
  * - `GET|HEAD /video/{jobId}` → media `/api/media/videos/{jobId}/content`,
  * - `GET|HEAD /thumbs/{jobId}` → media `/api/media/thumbnail/{jobId}/content`,
- *   both for the signed-in user (401 otherwise) with their internal token; media answers 404 to
+ * - `GET|HEAD /start-images/{jobId}` → media `/api/media/start-images/{jobId}/content`,
+ *   all three for the signed-in user (401 otherwise) with their internal token; media answers 404 to
  *   anyone but the owner and the administrator;
  * - `GET|HEAD /blobs/*` → media `/blobs/*` unchanged (query included): the filesystem blob store's
- *   signed URLs, public because the signature is the authorisation.
+ *   signed URLs, public because the signature is the authorisation;
+ * - `POST /blobs` → media `/blobs`: the filesystem store's signed upload forms (S3's POST Object
+ *   stand-in; the signed policy is the authorisation, so no session or CSRF token). The form is
+ *   read whole (at most MAX_UPLOAD_FORM_BYTES) since upstream calls carry buffers; with S3 the
+ *   browser posts to the object store and this route is unused.
  *
  * `Range`, `If-None-Match` and `If-Range` go to media; the answer streams back as it arrives
  * (206, Content-Range, Accept-Ranges, Content-Type, Cache-Control, ETag…), with the proxy's
@@ -73,10 +89,31 @@ export function createMediaDeliveryRoutes({ upstreams, logger }: MediaDeliveryOp
   };
 
   // A path that does not percent-decode is a 400 here, never forwarded (issue 13).
-  router.use(['/video', '/thumbs', '/blobs'], rejectUndecodablePaths);
+  router.use(['/video', '/thumbs', '/start-images', '/blobs'], rejectUndecodablePaths);
   // express answers HEAD with the GET route; the method is forwarded as it came.
   router.get('/video/:jobId', ownedContent(mediaVideoContentPath));
   router.get('/thumbs/:jobId', ownedContent(mediaThumbnailContentPath));
+  router.get('/start-images/:jobId', ownedContent(mediaStartImageContentPath));
+
+  router.post('/blobs', express.raw({ type: () => true, limit: MAX_UPLOAD_FORM_BYTES }), async (req, res) => {
+    let answer;
+    try {
+      answer = await upstreams.fetch('media', {
+        method: 'POST',
+        path: '/blobs',
+        caller: GATEWAY_SERVICE_CALLER,
+        headers: { 'content-type': req.get('content-type') ?? 'application/octet-stream' },
+        body: Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
+        correlationId: res.locals.correlationId as string | undefined,
+      });
+    } catch (error) {
+      if (error instanceof UpstreamCallCancelledError) return;
+      throw upstreamProblem(error) ?? error;
+    }
+    res.status(answer.status).set('Cache-Control', 'no-store');
+    if (answer.status === 204) res.end();
+    else res.type(answer.headers['content-type'] ?? 'application/problem+json').send(answer.body);
+  });
 
   router.use('/blobs', async (req, res, next) => {
     const path = req.originalUrl.split('?')[0] ?? '';

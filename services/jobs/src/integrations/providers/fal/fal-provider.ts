@@ -27,6 +27,11 @@ export interface FalProviderOptions {
   queueUrl: string;
   /** The fal model (e.g. `fal-ai/kling-video/v2.1/standard/text-to-video`). */
   modelId: string;
+  /**
+   * Its image-to-video sibling (`fal-ai/kling-video/v2.1/standard/image-to-video`), which takes
+   * `image_url` and no `aspect_ratio` (the image's shape decides; the conform step makes the frame).
+   */
+  imageModelId: string;
   pollIntervalMs: number;
   egress: EgressGuard;
   ffmpegPath: string;
@@ -61,15 +66,20 @@ export class FalVideoProvider implements VideoProvider {
 
   async generate(request: GenerationRequest, context: GenerationContext): Promise<GenerationResult> {
     const { signal } = context;
+    const startImageUrl = request.startImage ? await request.startImage.url() : undefined;
+    const model = startImageUrl ? this.options.imageModelId : this.options.modelId;
     const submitted = SubmitAnswer.parse(
       await this.json(
-        await this.call(`${this.options.queueUrl.replace(/\/$/, '')}/${this.options.modelId}`, signal, {
+        await this.call(`${this.options.queueUrl.replace(/\/$/, '')}/${model}`, signal, {
           method: 'POST',
           body: JSON.stringify({
             prompt: request.prompt,
             duration: falDuration(request.durationSeconds),
-            // fal's Kling takes 16:9, 9:16 and 1:1 (the catalogue offers only those); the conform step makes the exact frame.
-            aspect_ratio: request.aspectRatio,
+            // Image-to-video: fal fetches the start image from this (short-lived, signed) URL.
+            ...(startImageUrl
+              ? { image_url: startImageUrl }
+              : // fal's Kling takes 16:9, 9:16 and 1:1 (the catalogue offers only those); the conform step makes the exact frame.
+                { aspect_ratio: request.aspectRatio }),
             // Absent: fal's own default negative prompt applies ("blur, distort, and low quality").
             ...(request.negativePrompt ? { negative_prompt: request.negativePrompt } : {}),
           }),

@@ -54,6 +54,7 @@ describe('local renderer (ffmpeg)', () => {
       quality: 'Lite',
       speed: 'Ultra Fast',
       negativePrompt: null,
+      startImage: null,
     };
     const progress: number[] = [];
     const result = await provider.generate(request, {

@@ -68,6 +68,7 @@ export class LocalVideoProvider implements VideoProvider {
       fps: LOCAL_FPS,
       durationSeconds: request.durationSeconds,
       gradientSource: features.gradients,
+      startImage: request.startImage?.path,
     });
     // Text goes through files: no escaping of user text inside the filter graph at all.
     const textFiles = await Promise.all(

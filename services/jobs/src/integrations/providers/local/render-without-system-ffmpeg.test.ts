@@ -37,6 +37,7 @@ describe('rendering with no system ffmpeg (npm-shipped binaries)', () => {
         seed: 7,
         aspectRatio: '16:9',
         negativePrompt: null,
+        startImage: null,
         modelId: 'kadr-motion-v1',
         durationSeconds: 1,
         width: 320,

@@ -26,6 +26,20 @@ export interface SceneRequest {
    * npm-shipped ffmpeg 4.1) the same palette and motion are drawn with `geq`, `scale` and `crop`.
    */
   gradientSource?: boolean;
+  /**
+   * Image-to-video (issue 21): the start image's file. It becomes the background — its first frame
+   * is the image filling the frame — moved by a camera (a slow zoom towards a point, so it pans too)
+   * chosen from the prompt and seed; the prompt's text fades in over it. No orbs or vignette: the
+   * picture is the user's.
+   */
+  startImage?: string;
+}
+
+/** The camera over a start image: zoom from 1 to `zoom` towards the point (`x`, `y`) of the frame (0–1). */
+export interface CameraMove {
+  zoom: number;
+  x: number;
+  y: number;
 }
 
 export interface Scene {
@@ -34,6 +48,8 @@ export interface Scene {
   gradientType: number;
   /** Lines of the prompt as shown (at most 4). */
   lines: string[];
+  /** With a start image: how the camera moves over it. */
+  camera?: CameraMove;
   /** ffmpeg's arguments for the inputs and the filter graph (output `[v]`); text files are named by index. */
   inputs: string[];
   filterGraph(textFiles: string[], fontFile: string | undefined): string;
@@ -138,9 +154,12 @@ export function designScene(request: SceneRequest): Scene {
   });
   const lines = wrapPrompt(request.prompt, ...textBlockOf(w, h));
   const textDrift = 0.6 + next() * 0.8;
+  // Drawn after everything above, so a start image leaves the text-to-video scene of a prompt and seed as it was.
+  const camera = request.startImage ? cameraMoveOf(next) : undefined;
 
-  const sources =
-    request.gradientSource === false
+  const sources = request.startImage
+    ? imageSources({ w, h, fps, d, image: request.startImage, camera: camera! })
+    : request.gradientSource === false
       ? portableSources({ w, h, fps, d, palette, orbs, driftSpeed: gradientSpeed * 40 })
       : gradientSources({ w, h, fps, d, palette, orbs, gradientSpeed, gradientSeed, gradientType });
 
@@ -148,14 +167,16 @@ export function designScene(request: SceneRequest): Scene {
     palette,
     gradientType,
     lines,
+    camera,
     inputs: sources.inputs,
     filterGraph(textFiles, fontFile) {
       const steps: string[] = [...sources.steps];
       let last = sources.background;
-      orbs.forEach((orb, i) => {
+      sources.orbs.forEach((orbSource, i) => {
+        const orb = orbs[i]!;
         const x = `(W-w)/2+W*${fixed(orb.ax)}*sin(t*${fixed(orb.fx)}+${fixed(orb.px)})`;
         const y = `(H-h)/2+H*${fixed(orb.ay)}*cos(t*${fixed(orb.fy)}+${fixed(orb.py)})`;
-        steps.push(`${last}${sources.orbs[i]}overlay=x='${x}':y='${y}':eval=frame[o${i}]`);
+        steps.push(`${last}${orbSource}overlay=x='${x}':y='${y}':eval=frame[o${i}]`);
         last = `[o${i}]`;
       });
       const filters: string[] = [];
@@ -172,6 +193,10 @@ export function designScene(request: SceneRequest): Scene {
               `:alpha='min(1,max(0,(t-${fixed(delay)})/0.6))'`,
           );
         });
+      }
+      if (request.startImage) {
+        steps.push(`${last}${[...filters, 'format=yuv420p'].join(',')}[v]`);
+        return steps.join(';');
       }
       steps.push(`${last}${[...filters, 'format=yuv420p'].join(',')}[scene]`);
       steps.push(vignetteLayer(w, h, fps), '[scene][vignette]overlay,format=yuv420p[v]');
@@ -287,6 +312,43 @@ function gradientSources(
     steps: [`[0:v]format=yuv420p,scale=${w}:${h}:flags=bicubic[bg]`],
     background: '[bg]',
     orbs: orbs.map((_, i) => `[${i + 1}:v]`),
+  };
+}
+
+/** A zoom of 1.08–1.25× over the clip towards a point away from the edges: a push-in that also pans. */
+export function cameraMoveOf(next: () => number): CameraMove {
+  return { zoom: 1.08 + next() * 0.17, x: 0.2 + next() * 0.6, y: 0.2 + next() * 0.6 };
+}
+
+/**
+ * The start image as the background: scaled (Lanczos) to cover twice the frame and centre-cropped
+ * to its shape — twice, so `zoompan`'s whole-pixel crop steps are half a frame pixel and the move
+ * is smooth — then `zoompan` makes every frame from that one picture: zoom 1 at the first frame (the
+ * image filling the frame), easing to `camera.zoom` at the last, the crop drifting towards the
+ * camera's point.
+ */
+function imageSources(request: {
+  w: number;
+  h: number;
+  fps: number;
+  d: number;
+  image: string;
+  camera: CameraMove;
+}): SceneSources {
+  const { w, h, fps, d, image, camera } = request;
+  const frames = Math.round(d * fps);
+  const last = Math.max(1, frames - 1);
+  // Smoothstep of the frame's place in the clip: the camera starts and stops gently.
+  const eased = `(3*pow(on/${last},2)-2*pow(on/${last},3))`;
+  return {
+    inputs: ['-i', image],
+    steps: [
+      `[0:v]scale=${w * 2}:${h * 2}:force_original_aspect_ratio=increase:flags=lanczos,crop=${w * 2}:${h * 2},setsar=1,` +
+        `zoompan=z='1+${fixed(camera.zoom - 1)}*${eased}':x='(iw-iw/zoom)*${fixed(camera.x)}':y='(ih-ih/zoom)*${fixed(camera.y)}'` +
+        `:d=${frames}:s=${w}x${h}:fps=${fps},format=yuv420p[bg]`,
+    ],
+    background: '[bg]',
+    orbs: [],
   };
 }
 

@@ -3,6 +3,8 @@ import {
   MediaLinkQuerySchema,
   MediaPageQuerySchema,
   MediaPageResponseSchema,
+  StartImageUploadRequestSchema,
+  StartImageUploadResponseSchema,
   ThumbnailResponseSchema,
   VideoStreamResponseSchema,
 } from '@kadr/contracts';
@@ -50,7 +52,31 @@ export function addMediaOperations(registry: OpenApiRegistry): OpenApiRegistry {
   video(platformPath('/api/media/videos/{jobId}/content'), "A video's bytes");
   thumbnail('/thumbs/{jobId}', "A video's thumbnail (same origin)");
   thumbnail(platformPath('/api/media/thumbnail/{jobId}/content'), "A thumbnail's bytes");
+  const startImage = (path: string, summary: string) =>
+    registry.add({
+      ...common,
+      method: 'get',
+      path,
+      summary,
+      description: 'The image an image-to-video job started from (issue 21); 404 for a job without one.',
+      params: MediaJobIdParamsSchema,
+      owned: OWN_JOB,
+      responses: { 200: { description: 'The image (JPEG, PNG or WebP)', contentType: 'image/*' } },
+      problems: BYTES_PROBLEMS,
+    });
+  startImage('/start-images/{jobId}', "A job's start image (same origin)");
+  startImage(platformPath('/api/media/start-images/{jobId}/content'), "A start image's bytes");
   return registry
+    .add({
+      ...common,
+      method: 'post',
+      path: platformPath('/api/media/uploads'),
+      summary: 'An upload form for a start image',
+      description:
+        'For image-to-video: declare the image (JPEG, PNG or WebP, at most 10 MB), then POST a multipart/form-data body to `upload.url` with every field of `upload.fields` and the file last, named `file` (204 when stored; 4xx and nothing stored for another type, a larger or an empty file, or an expired form, valid 5 minutes). Pass `image` as `POST /jobs` `image`; an upload no job took is deleted after 24 hours.',
+      body: StartImageUploadRequestSchema,
+      responses: { 201: { description: 'The form and the image name', schema: StartImageUploadResponseSchema } },
+    })
     .add({
       ...common,
       method: 'get',
