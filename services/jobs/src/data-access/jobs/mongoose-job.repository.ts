@@ -75,6 +75,10 @@ const jobSchema = new Schema<JobDocument>(
     // Jobs stored before issue 21 are 16:9 without a negative prompt.
     aspectRatio: { type: String, default: '16:9' },
     negativePrompt: { type: String, default: null },
+    // Jobs stored before issue 21's upscale are generations with no source.
+    kind: { type: String, default: 'generate' },
+    sourceJobId: { type: String, default: null },
+    sourceVideoKey: { type: String, default: null },
     cost: { type: Number, required: true },
     chargedFrom: { type: String, default: null },
     holdGeneration: { type: Number, default: 1 },

@@ -4,6 +4,7 @@ import type { ProviderRegistry } from './provider-registry';
 import type { RenderWorkspace } from './render-workspace';
 import { withTransientRetries, type RetryPolicy } from './transient-retries';
 import { GenerationError, type GenerationRequest } from './video-provider';
+import type { VideoUpscaler } from './video-upscaler';
 
 /** The checked video and its thumbnail, in the workspace. */
 export interface RenderedFiles {
@@ -15,6 +16,8 @@ export interface RenderedFiles {
 export interface RenderDeps {
   providers: ProviderRegistry;
   inspector: VideoInspector;
+  /** An upscale job's render (kind `upscale`); the providers render every other job. */
+  upscaler: VideoUpscaler;
   retries: RetryPolicy;
 }
 
@@ -32,6 +35,7 @@ export async function renderJob(
   onProgress: (percent: number) => void,
   signal: AbortSignal,
 ): Promise<RenderedFiles> {
+  if (job.kind === 'upscale') return upscaleJob(deps, job, workspace, onProgress, signal);
   const provider = deps.providers.get(job.provider);
   if (!provider) throw new GenerationError('aiproxy_error', `The provider ${job.provider} is not available.`);
   const request: GenerationRequest = {
@@ -59,4 +63,30 @@ export async function renderJob(
   const facts = await deps.inspector.inspect(videoPath, thumbnailPath, signal);
   checkOutput(facts, job);
   return { videoPath, thumbnailPath, facts };
+}
+
+/**
+ * An upscale's render: the source's video is copied from the blob store into the workspace, scaled by the upscaler
+ * (which checks the picture and cuts the thumbnail in its own pass), and the output is described by ffprobe — the
+ * frame and length the check compares are read by a tool other than the one that wrote the file.
+ */
+async function upscaleJob(
+  deps: RenderDeps,
+  job: Job,
+  workspace: RenderWorkspace,
+  onProgress: (percent: number) => void,
+  signal: AbortSignal,
+): Promise<RenderedFiles> {
+  const sourceKey = job.sourceVideoKey;
+  if (!sourceKey) throw new GenerationError('unknown', 'The upscale has no source video.');
+  const inputPath = await withTransientRetries(deps.retries, signal, () =>
+    workspace.download(sourceKey, 'source.mp4', signal),
+  );
+  const { videoPath, pictureChecks } = await deps.upscaler.upscale(
+    { inputPath, width: job.width, height: job.height, durationSeconds: job.durationSeconds, speed: job.speed },
+    { workDir: workspace.dir, onProgress, signal },
+  );
+  const facts = { ...(await deps.inspector.probe(videoPath, signal)), blackSeconds: pictureChecks.blackSeconds };
+  checkOutput(facts, job);
+  return { videoPath, thumbnailPath: pictureChecks.thumbnailPath, facts };
 }

@@ -10,6 +10,11 @@ export interface RenderWorkspace {
   pathOf(name: string): string;
   /** Stores a file of the folder in the blob store under `key`; each call reads the file afresh (a retry sends it whole). */
   upload(key: string, filePath: string, contentType: string): Promise<void>;
+  /**
+   * Copies the blob under `key` into the folder as `name` and answers its path (an upscale's source video); a blob
+   * that is not there is a `GenerationError` (the job fails and its hold is released).
+   */
+  download(key: string, name: string, signal?: AbortSignal): Promise<string>;
   /** Deletes what an upload stored under `key` (nothing there is fine). */
   discardUpload(key: string): Promise<void>;
   /** Removes the folder and everything in it; never fails. */

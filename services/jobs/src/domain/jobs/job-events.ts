@@ -1,5 +1,6 @@
 import {
   ChargedFrom,
+  JobKind,
   JobProgressKind,
   JobStatus as ProtoJobStatus,
   encodeEvent,
@@ -66,6 +67,8 @@ export function jobCreatedEntry(job: Job): OutboxEntry {
         aspectRatio: PROTO_ASPECT_RATIO[job.aspectRatio ?? '16:9'],
         seed: job.seed,
         negativePrompt: job.negativePrompt ?? '',
+        kind: job.kind === 'upscale' ? JobKind.UPSCALE : JobKind.GENERATE,
+        sourceJobId: job.sourceJobId ?? '',
       },
     },
     job.correlationId,
