@@ -150,7 +150,7 @@ async function threeProcessChecks(video: string, thumbnail: string): Promise<voi
 }
 
 async function measureChecks(row: ChecksRow, video: string): Promise<void> {
-  const inspector = new FfmpegInspector({ ffmpeg: 'ffmpeg' });
+  const inspector = new FfmpegInspector({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
   const thumbnail = path.join(path.dirname(video), 'thumbnail.jpg');
   const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', ...args]);
   row.checksMs.push(await timed(() => inspector.inspect(video, thumbnail)));

@@ -153,6 +153,11 @@ describe('the public API document', () => {
     ]) {
       await user.get(path);
     }
+    // Upscale (issue 21): the quote, the new job (Lite → Standard is within the free 720p cap), an unknown job.
+    await user.get(`/bff/platform/jobs/${jobId}/upscale`);
+    await user.post(`/bff/platform/jobs/${jobId}/upscale`);
+    await user.get('/bff/platform/jobs/no-such-job/upscale');
+    await user.post('/bff/platform/jobs/no-such-job/upscale');
     await user.put(`/bff/platform/jobs/${jobId}/favourite`);
     await user.request('DELETE', `/bff/platform/jobs/${jobId}/favourite`);
     await user.put('/bff/platform/jobs/no-such-job/favourite');

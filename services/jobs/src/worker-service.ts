@@ -9,6 +9,7 @@ import { subscribeJobCreated } from './entry-points/messaging/job-created.consum
 import { jobsWorkerMetricsOf } from './entry-points/metrics/jobs-metrics';
 import { reportedFfmpegBinaries } from './integrations/ffmpeg/ffmpeg-binaries';
 import { FfmpegInspector } from './integrations/ffmpeg/ffmpeg-inspector';
+import { FfmpegVideoUpscaler } from './integrations/ffmpeg/ffmpeg-upscaler';
 import { LOCAL_FPS } from './integrations/providers/local/local-provider';
 import { TempRenderWorkspaces } from './integrations/workspace/temp-render-workspace';
 import { buildProviderRegistry } from './integrations/providers/provider-registry-of';
@@ -45,7 +46,8 @@ export function startJobsWorker(config: JobsConfig, options: JobsStartOptions = 
         jobs: adapters.jobs,
         providers: buildProviderRegistry(config, options, binaries),
         workspaces: new TempRenderWorkspaces(adapters.blobStore),
-        inspector: new FfmpegInspector({ ffmpeg: binaries.ffmpeg.path }),
+        inspector: new FfmpegInspector({ ffmpeg: binaries.ffmpeg.path, ffprobe: binaries.ffprobe.path }),
+        upscaler: new FfmpegVideoUpscaler({ ffmpegPath: binaries.ffmpeg.path }),
         logger,
         workerId,
         fps: LOCAL_FPS,

@@ -3,6 +3,7 @@ import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BlobStore } from '@kadr/blob-store';
 import { createLogger } from '@kadr/telemetry';
+import { FfmpegVideoUpscaler } from '../src/integrations/ffmpeg/ffmpeg-upscaler';
 import { FfmpegInspector } from '../src/integrations/ffmpeg/ffmpeg-inspector';
 import { runFfmpeg } from '../src/integrations/ffmpeg/ffmpeg-process';
 import { InstantVideoProvider } from '../src/integrations/providers/instant/instant-provider';
@@ -33,6 +34,7 @@ async function renderWithCountedChecks(provider: VideoProvider) {
   let checkProcesses = 0;
   const inspector = new FfmpegInspector({
     ffmpeg: 'ffmpeg',
+    ffprobe: 'ffprobe',
     run: (options) => {
       checkProcesses += 1;
       return runFfmpeg(options);
@@ -41,6 +43,7 @@ async function renderWithCountedChecks(provider: VideoProvider) {
   const deps = {
     providers: new ProviderRegistry([provider]),
     inspector,
+    upscaler: new FfmpegVideoUpscaler({ ffmpegPath: 'ffmpeg' }),
     retries: { retries: 0, baseMs: 1, logger: createLogger({ service: 'test', level: 'silent' }) },
   };
   // renderJob renders and checks; it uploads nothing, so the blob store is never called.

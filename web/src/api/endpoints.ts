@@ -39,6 +39,7 @@ import type {
   PlanId,
   PlansResponse,
   ProviderSetting,
+  UpscaleQuoteResponse,
   UserLanguageResponse,
   UserOrdersPage,
   VideoStreamResponse,
@@ -210,6 +211,27 @@ export function cancelJob(jobId: string, idempotencyKey?: string, options: CallO
     ...options,
     idempotencyKey,
     endpoint: 'POST /bff/platform/jobs/:id/cancel',
+  });
+}
+
+/** The quote for upscaling a finished video: the target frame and its price, or why there is none (404: not the person's). */
+export function getUpscaleQuote(jobId: string, options: CallOptions = {}): Promise<UpscaleQuoteResponse> {
+  return apiRequest('GET', `${PLATFORM}/jobs/${id(jobId)}/upscale`, {
+    ...options,
+    endpoint: 'GET /bff/platform/jobs/:id/upscale',
+  });
+}
+
+/** Upscales a finished video as a new job (202, like `createJob`); one Idempotency-Key per confirmation. */
+export function upscaleJob(
+  jobId: string,
+  idempotencyKey: string,
+  options: CallOptions = {},
+): Promise<CreateJobResponse> {
+  return apiRequest('POST', `${PLATFORM}/jobs/${id(jobId)}/upscale`, {
+    ...options,
+    idempotencyKey,
+    endpoint: 'POST /bff/platform/jobs/:id/upscale',
   });
 }
 

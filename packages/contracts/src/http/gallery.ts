@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { JOB_ASPECT_RATIOS, PUBLIC_JOB_STATUSES } from '../values';
-import { AI_MODEL_IDS, PublicJobStatusSchema } from './jobs';
+import { AI_MODEL_IDS, JobKindNameSchema, PublicJobStatusSchema } from './jobs';
 import {
   MEDIA_DEFAULT_PAGE_LIMIT,
   MEDIA_MAX_PAGE_LIMIT,
@@ -77,6 +77,8 @@ export const GalleryItemSchema = MediaItemSchema.extend({
   status: PublicJobStatusSchema,
   progress: z.number().min(0).max(100),
   favourite: z.boolean(),
+  /** `upscale` for a video scaled up from another (its card says so); `generate` otherwise. */
+  kind: JobKindNameSchema,
 });
 export type GalleryItem = z.infer<typeof GalleryItemSchema>;
 

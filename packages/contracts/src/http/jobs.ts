@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   JOB_ASPECT_RATIOS,
   JOB_DURATIONS,
+  JOB_KINDS,
   JOB_QUALITIES,
   JOB_SPEEDS,
   NEGATIVE_PROMPT_MAX_LENGTH,
@@ -15,7 +16,7 @@ import {
   type JobQuality,
   type Resolution,
 } from '../values';
-import { ResolutionSchema } from './commerce';
+import { PlanIdSchema, ResolutionSchema } from './commerce';
 import { literalUnion } from './literal-union';
 import { PROMPT_VISIBLE_CHARACTER, PROMPT_VISIBLE_CHARACTER_PATTERN, trimInvisibleEdges } from './prompt-text';
 
@@ -33,6 +34,7 @@ export const JOBS_PATHS = {
   recentJobs: '/jobs/recent',
   job: (jobId: string) => `/jobs/${encodeURIComponent(jobId)}`,
   cancelJob: (jobId: string) => `/jobs/${encodeURIComponent(jobId)}/cancel`,
+  upscaleJob: (jobId: string) => `/jobs/${encodeURIComponent(jobId)}/upscale`,
   providerSetting: '/api/settings/ai-provider',
   adminUserJobs: (userId: string) => `/internal/admin/users/${encodeURIComponent(userId)}/jobs`,
   adminJob: (jobId: string) => `/internal/admin/jobs/${encodeURIComponent(jobId)}`,
@@ -46,6 +48,7 @@ export const JobQualitySchema = z.enum(JOB_QUALITIES);
 export const JobSpeedSchema = z.enum(JOB_SPEEDS);
 export const JobAspectRatioSchema = z.enum(JOB_ASPECT_RATIOS);
 export const PublicJobStatusSchema = z.enum(PUBLIC_JOB_STATUSES);
+export const JobKindNameSchema = z.enum(JOB_KINDS);
 
 const isoDate = z.iso.datetime({ offset: true });
 
@@ -87,8 +90,22 @@ export const AiModelSchema = z.object({
 });
 export type AiModel = z.infer<typeof AiModelSchema>;
 
-/** `GET /ai-models`: the models whose provider is configured and healthy. */
-export const AiModelsResponseSchema = z.object({ data: z.array(AiModelSchema) });
+/**
+ * What upscaling offers (issue 21), next to the models: a finished video is scaled to the next quality up (`ladder`,
+ * low → high) in its own shape, up to the plan's cap on the long side, with ffmpeg's `filter`; it costs what
+ * `price` gives for the target quality, the source's length and speed.
+ */
+export const UpscaleOfferSchema = z.object({
+  available: z.boolean(),
+  ladder: z.array(JobQualitySchema),
+  /** The ffmpeg scaling filter, e.g. `scale=W:H:flags=lanczos`. */
+  filter: z.string().min(1),
+  price: PriceRuleSchema,
+});
+export type UpscaleOffer = z.infer<typeof UpscaleOfferSchema>;
+
+/** `GET /ai-models`: the models whose provider is configured and healthy, and what upscaling offers. */
+export const AiModelsResponseSchema = z.object({ data: z.array(AiModelSchema), upscale: UpscaleOfferSchema });
 export type AiModelsResponse = z.infer<typeof AiModelsResponseSchema>;
 
 /** `GET /api/ai-models/grouped`: the same models grouped by provider. */
@@ -391,6 +408,10 @@ export type JobTimelineEntry = z.infer<typeof JobTimelineEntrySchema>;
 /** One job as its owner (or the administrator) sees it; `id, status, progress, createdAt` is the live-tracking part. */
 export const JobViewSchema = z.object({
   id: z.string().min(1),
+  /** What it makes: `generate` (a prompt rendered; jobs stored before kinds) or `upscale` (a video scaled up). */
+  kind: JobKindNameSchema,
+  /** An upscale's source: the finished job whose video it scales (its prompt, shape, seed, length, model are shown); else null. */
+  sourceJobId: z.string().nullable(),
   status: PublicJobStatusSchema,
   progress: z.number().min(0).max(100),
   createdAt: isoDate,
@@ -432,6 +453,37 @@ export type JobView = z.infer<typeof JobViewSchema>;
 /** `GET /jobs/active?take` (PENDING and PROCESSING) and `GET /jobs/recent?skip&take`, newest first; take 1–100, default 20. */
 export const JobListResponseSchema = z.object({ items: z.array(JobViewSchema) });
 export type JobListResponse = z.infer<typeof JobListResponseSchema>;
+
+/**
+ * Why a video cannot be upscaled: `top` — already at the highest quality; `plan_cap` — the next one is above the plan's
+ * resolution cap (the frame's long side); `not_finished` — only a COMPLETED video can be.
+ */
+export const UPSCALE_REFUSALS = ['top', 'plan_cap', 'not_finished'] as const;
+export type UpscaleRefusal = (typeof UPSCALE_REFUSALS)[number];
+
+/**
+ * `GET /jobs/{id}/upscale`: the quote shown before upscaling — the target quality and frame (the next quality up in
+ * the source's shape) and its price, or why there is none (`available: false`, `refusal`, a sentence in `detail`).
+ * `cost` is in credits outside the allowance: a plan's allowance generation covers it instead when one is left.
+ */
+export const UpscaleQuoteSchema = z.object({
+  sourceJobId: z.string().min(1),
+  available: z.boolean(),
+  refusal: z.enum(UPSCALE_REFUSALS).nullable(),
+  detail: z.string().nullable(),
+  /** The target, when there is a next quality (also when the plan's cap refuses it: `requiredPlan` lifts it). */
+  quality: JobQualitySchema.nullable(),
+  width: z.number().int().positive().nullable(),
+  height: z.number().int().positive().nullable(),
+  resolution: ResolutionSchema.nullable(),
+  cost: z.number().int().nonnegative().nullable(),
+  /** The plan's cap (the frame's long side), and the plan that lifts it when `refusal` is `plan_cap`. */
+  maxResolution: ResolutionSchema,
+  requiredPlan: PlanIdSchema.nullable(),
+});
+export type UpscaleQuote = z.infer<typeof UpscaleQuoteSchema>;
+export const UpscaleQuoteResponseSchema = z.object({ data: UpscaleQuoteSchema });
+export type UpscaleQuoteResponse = z.infer<typeof UpscaleQuoteResponseSchema>;
 
 /** `GET /jobs/{id}` (owner only; 404 for anyone else). */
 export const JobResponseSchema = z.object({ data: JobViewSchema });

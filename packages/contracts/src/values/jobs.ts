@@ -14,6 +14,14 @@ export const JOB_ASPECT_RATIOS = ['16:9', '9:16', '1:1'] as const;
 export type JobAspectRatio = (typeof JOB_ASPECT_RATIOS)[number];
 export const DEFAULT_ASPECT_RATIO: JobAspectRatio = '16:9';
 
+/**
+ * What a job makes (issue 21): `generate` renders a prompt (every job stored before kinds existed); `upscale` scales a
+ * finished video of the same user to the next resolution up.
+ */
+export const JOB_KINDS = ['generate', 'upscale'] as const;
+export type JobKindName = (typeof JOB_KINDS)[number];
+export const DEFAULT_JOB_KIND: JobKindName = 'generate';
+
 /** A seed is a whole number 0 … SEED_MAX (2^31 − 2); without one the jobs service picks one at random and stores it. */
 export const SEED_MAX = 2_147_483_646;
 

@@ -22,6 +22,8 @@ export function adminJobView(id: string, userId: string, overrides: Partial<Admi
   return {
     id,
     userId,
+    kind: 'generate',
+    sourceJobId: null,
     status: 'FAILED',
     progress: 40,
     createdAt: '2026-03-01T10:00:00.000Z',

@@ -6,6 +6,8 @@ export const jobKeys = {
   groupedModels: ['ai-models', 'grouped'] as const,
   /** One job as `GET /jobs/{id}` shows it (the job's page). */
   job: (id: string) => ['jobs', 'one', id] as const,
+  /** The quote for upscaling one finished job (its target and price against today's plan). */
+  upscaleQuote: (id: string) => ['jobs', 'one', id, 'upscale'] as const,
   recentJobs: (take: number) => ['jobs', 'recent', take] as const,
   videos: (page: number, limit: number) => ['media', 'videos', page, limit] as const,
   /** One page of the gallery's search and filters (under `allVideos`, so a completion reloads it too). */

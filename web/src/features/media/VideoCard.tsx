@@ -85,8 +85,9 @@ export function VideoCard({
             </span>
           </button>
         )}
-        {(resolution || hasDuration(video.durationSeconds)) && (
+        {(resolution || hasDuration(video.durationSeconds) || video.kind === 'upscale') && (
           <span className="media-card__chips">
+            {video.kind === 'upscale' && <span className="media-card__chip">{t('card.upscaled')}</span>}
             {resolution && (
               <span className="media-card__chip" title={t('card.resolution', { value: resolution })}>
                 <span className="visually-hidden">{t('card.resolution', { value: resolution })}</span>

@@ -1,4 +1,4 @@
-import type { MediaItem, PublicJobStatus } from '@kadr/contracts';
+import type { JobKindName, MediaItem, PublicJobStatus } from '@kadr/contracts';
 
 /**
  * What a video card shows: a media item as the list gives it, or a placeholder for a job that has
@@ -13,6 +13,8 @@ export type GalleryVideo = Pick<MediaItem, 'id' | 'jobId' | 'createdAt' | 'filen
     status?: PublicJobStatus;
     prompt?: string;
     favourite?: boolean;
+    /** `upscale`: a video scaled up from another (the card says "Upscaled"). */
+    kind?: JobKindName;
   };
 
 /** Spec §4: filename `video-{jobId}.mp4`, empty urls. `createdAt`: when the completion was heard. */

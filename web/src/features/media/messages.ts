@@ -13,6 +13,7 @@ export const mediaMessages = {
       processing: 'Processing…',
       finishing: 'Finishing',
       finishingHint: 'Your video is almost ready. It appears here in a moment.',
+      upscaled: 'Upscaled',
     },
     thumbnail: {
       noPreview: 'No preview',
@@ -34,6 +35,7 @@ export const mediaMessages = {
       processing: 'Przetwarzanie…',
       finishing: 'Kończenie',
       finishingHint: 'Film jest prawie gotowy. Za chwilę pojawi się tutaj.',
+      upscaled: 'Powiększony',
     },
     thumbnail: {
       noPreview: 'Brak podglądu',

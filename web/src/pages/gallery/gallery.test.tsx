@@ -66,6 +66,7 @@ function item(index: number, patch: Partial<GalleryItem> = {}): GalleryItem {
     status: 'COMPLETED',
     progress: 100,
     favourite: false,
+    kind: 'generate',
     ...patch,
   };
 }
@@ -172,6 +173,13 @@ describe('GalleryPage: the list', () => {
     expect(img).toHaveAttribute('src', '/thumbs/job-1');
     expect(img).toHaveAttribute('loading', 'lazy');
     expect(img.parentElement).toHaveStyle({ aspectRatio: '16 / 9' });
+  });
+
+  it('says "Upscaled" on the card of an upscale, and nothing of the kind on a generation', async () => {
+    videosCall.mockResolvedValue(pageOf([item(1, { kind: 'upscale', width: 1080, height: 1920 }), item(2)]));
+    renderGallery();
+    await screen.findByText('2 videos found');
+    expect(screen.getAllByText('Upscaled')).toHaveLength(1);
   });
 
   it('says "No videos yet." with a way to /generate when there are none', async () => {

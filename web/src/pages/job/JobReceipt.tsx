@@ -18,6 +18,8 @@ export interface JobReceiptProps {
   jobId: string;
   /** The job has ended: a receipt still "held" is about to settle, so it is read again for a while. */
   ended: boolean;
+  /** What the job was when it is not a plain generation ("Upscale to 1080×1920"): said under the heading. */
+  what?: string;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface JobReceiptProps {
  * While held it says so; it settles when the job ends (the stream's `credits` event and, after the
  * job's final event, a short poll read it again).
  */
-export function JobReceipt({ jobId, ended }: JobReceiptProps) {
+export function JobReceipt({ jobId, ended, what }: JobReceiptProps) {
   const { t } = useMessages('jobDetails', jobDetailsMessages);
   const creditsLabel = useCreditsLabel();
   const settling = usePollingWindow(ended, JOB_RECEIPT_POLL_TIMEOUT_MS);
@@ -81,6 +83,7 @@ export function JobReceipt({ jobId, ended }: JobReceiptProps) {
       <h2 id="job-receipt-heading" className="job-card__title">
         {t('receipt.heading')}
       </h2>
+      {what && <p className="job-receipt__what">{what}</p>}
       {body}
       <Link to="/billing" className="job-receipt__history">
         {t('receipt.history')}

@@ -1,7 +1,7 @@
 import type { JobTimelineEntry, JobView } from '@kadr/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
 import { getGroupedModels, getJob } from '../../api/endpoints';
 import { billingKeys, useRefundText } from '../../features/billing';
@@ -32,6 +32,7 @@ import { Badge, ButtonLink, Card, ErrorState, PageHeader, ProgressBar, Spinner }
 import NotFoundPage from '../not-found';
 import { currentJobState } from './job-state';
 import { JobReceipt } from './JobReceipt';
+import { UpscaleAction } from './UpscaleAction';
 import { jobDetailsMessages } from './messages';
 import './job.css';
 
@@ -211,6 +212,7 @@ function JobDetails({ view }: { view: JobView }) {
               <ButtonLink to="/gallery" variant="secondary" size="sm" className="job-video__gallery">
                 {t('video.gallery')}
               </ButtonLink>
+              <UpscaleAction jobId={view.id} />
               <VideoPlayerModal video={playing} onClose={() => setPlaying(null)} />
             </Card>
           )}
@@ -242,6 +244,14 @@ function JobDetails({ view }: { view: JobView }) {
                 // Null for a model without seeds (the stored one changes nothing there).
                 view.seed !== null ? [t('settings.seed'), <code key="seed">{view.seed}</code>] : null,
                 view.negativePrompt ? [t('settings.negativePrompt'), view.negativePrompt] : null,
+                view.kind === 'upscale' && view.sourceJobId
+                  ? [
+                      t('upscale.madeFrom'),
+                      <Link key="source" to={`/jobs/${encodeURIComponent(view.sourceJobId)}`}>
+                        {t('upscale.source')}
+                      </Link>,
+                    ]
+                  : null,
               ]}
             />
             <div className="job-settings__actions">
@@ -259,7 +269,13 @@ function JobDetails({ view }: { view: JobView }) {
             </h2>
             <p className="job-price">{view.chargedFrom === 'allowance' ? t('price.plan') : creditsLabel(view.cost)}</p>
           </Card>
-          <JobReceipt jobId={view.id} ended={!active} />
+          <JobReceipt
+            jobId={view.id}
+            ended={!active}
+            what={
+              view.kind === 'upscale' ? t('upscale.receiptOf', { frame: `${view.width}×${view.height}` }) : undefined
+            }
+          />
         </div>
       </div>
     </div>

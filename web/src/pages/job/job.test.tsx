@@ -96,9 +96,9 @@ const requestsTo = (path: string) => server.requests.filter((request) => request
 
 /** What the server answers for the job and for its receipt from now on: a body (200 `{ data }`) or an answer. */
 function serve(job: JobView | FakeAnswer, receiptBody: JobReceipt | FakeAnswer) {
-  // A fake answer has a `kind` (reply, network-error…); a job or a receipt has none.
+  // A job has an `id` and a receipt a `jobId`; a fake answer (reply, network-error…) has neither (a job has a `kind` too).
   const asAnswer = (body: JobView | JobReceipt | FakeAnswer): FakeAnswer =>
-    'kind' in body ? body : answer.json(200, { data: body });
+    'id' in body || 'jobId' in body ? answer.json(200, { data: body }) : body;
   jobAnswer = () => asAnswer(job);
   receiptAnswer = () => asAnswer(receiptBody);
 }

@@ -45,6 +45,22 @@ export const jobDetailsMessages = {
       heading: 'Video',
       gallery: 'Open the gallery',
     },
+    upscale: {
+      button: 'Upscale to {{frame}} — {{price}}',
+      title: 'Upscale this video to {{frame}}?',
+      description:
+        'A new video of {{frame}} is made from this one, with its own page and receipt. It costs {{price}} (or one generation of your plan, while your plan has some left). This video stays as it is.',
+      confirm: 'Upscale for {{price}}',
+      keep: 'Not now',
+      failed: 'The video could not be upscaled. Please try again.',
+      top: 'This video is already at the highest resolution.',
+      planCap: 'Upscaling to {{frame}} is above your plan’s {{cap}} cap: the {{plan}} plan lifts it.',
+      plansLink: 'See the plans',
+      plans: { starter: 'Starter', pro: 'Pro', enterprise: 'Enterprise' },
+      madeFrom: 'Upscaled from',
+      source: 'Original video',
+      receiptOf: 'Upscale to {{frame}}',
+    },
     receipt: {
       heading: 'Receipt',
       loading: 'Loading the receipt…',
@@ -106,6 +122,22 @@ export const jobDetailsMessages = {
     video: {
       heading: 'Film',
       gallery: 'Otwórz galerię',
+    },
+    upscale: {
+      button: 'Powiększ do {{frame}} — {{price}}',
+      title: 'Powiększyć ten film do {{frame}}?',
+      description:
+        'Z tego filmu powstanie nowy w rozdzielczości {{frame}}, z własną stroną i rozliczeniem. Kosztuje {{price}} (albo jedną generację z Twojego planu, dopóki jakieś zostały). Ten film zostaje bez zmian.',
+      confirm: 'Powiększ za {{price}}',
+      keep: 'Nie teraz',
+      failed: 'Nie udało się powiększyć filmu. Spróbuj ponownie.',
+      top: 'Ten film ma już najwyższą rozdzielczość.',
+      planCap: 'Powiększenie do {{frame}} przekracza limit Twojego planu ({{cap}}): podnosi go plan {{plan}}.',
+      plansLink: 'Zobacz plany',
+      plans: { starter: 'Starter', pro: 'Pro', enterprise: 'Enterprise' },
+      madeFrom: 'Powiększony z',
+      source: 'Oryginalny film',
+      receiptOf: 'Powiększenie do {{frame}}',
     },
     receipt: {
       heading: 'Rozliczenie',

@@ -51,6 +51,8 @@ export function personData(userId: string, count: { jobs: number; ledger: number
     },
     jobs: newestFirst(count.jobs, (i) => ({
       id: `${userId}-job-${i}`,
+      kind: 'generate',
+      sourceJobId: null,
       status: 'COMPLETED',
       progress: 100,
       createdAt: at(i),

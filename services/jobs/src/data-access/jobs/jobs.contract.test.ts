@@ -42,6 +42,20 @@ describeRepositoryContract<JobRepository>(
       expect(await getRepo().findByIdempotencyKey('user-3', key)).toBeNull();
     });
 
+    it('keeps an upscale’s kind, source job and source video (issue 21)', async () => {
+      const upscale = aJob({
+        kind: 'upscale',
+        sourceJobId: 'source-job',
+        sourceVideoKey: 'users/user-1/jobs/source-job/video.mp4',
+      });
+      await getRepo().insert(upscale);
+      expect(await getRepo().findById(upscale.id)).toMatchObject({
+        kind: 'upscale',
+        sourceJobId: 'source-job',
+        sourceVideoKey: 'users/user-1/jobs/source-job/video.mp4',
+      });
+    });
+
     it("lists every user's jobs in some statuses oldest first (deleted left out), at most the limit", async () => {
       const base = Date.now() - 60_000;
       const mine = [

@@ -77,6 +77,10 @@ const jobSchema = new Schema<JobDocument>(
     negativePrompt: { type: String, default: null },
     startImageSource: { type: String, default: null },
     startImageKey: { type: String, default: null },
+    // Jobs stored before issue 21's upscale are generations with no source.
+    kind: { type: String, default: 'generate' },
+    sourceJobId: { type: String, default: null },
+    sourceVideoKey: { type: String, default: null },
     cost: { type: Number, required: true },
     chargedFrom: { type: String, default: null },
     holdGeneration: { type: Number, default: 1 },

@@ -37,6 +37,7 @@ export function galleryItemOf(job: Job): GalleryItem {
     status: job.status === 'RESERVING' ? 'PENDING' : job.status,
     progress: Math.round(job.progress),
     favourite: job.favourite === true,
+    kind: job.kind ?? 'generate',
   };
 }
 

@@ -6,6 +6,7 @@ import { claimFairly } from './job-claim';
 import { executeJob, type ExecutionDeps } from './job-execution';
 import { LeaseSweeper } from './lease-sweeper';
 import type { VideoInspector } from './output-check';
+import type { VideoUpscaler } from './video-upscaler';
 import type { ProviderRegistry } from './provider-registry';
 import { RenderSlots } from './render-slots';
 import type { RenderWorkspaces } from './render-workspace';
@@ -34,6 +35,8 @@ export interface JobRunnerOptions extends WorkerPolicy {
   /** Where each attempt renders, and how its files reach the blob store. */
   workspaces: RenderWorkspaces;
   inspector: VideoInspector;
+  /** Scales an upscale job's source video (issue 21). */
+  upscaler: VideoUpscaler;
   logger: Logger;
   /** This worker's id (lease owner; the actor in the job's history). */
   workerId: string;

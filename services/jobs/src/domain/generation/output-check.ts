@@ -23,6 +23,8 @@ export type VideoDescription = Omit<VideoInspection, 'blackSeconds'>;
 export interface VideoInspector {
   inspect(videoPath: string, thumbnailPath: string, signal?: AbortSignal): Promise<VideoInspection>;
   describe(videoPath: string): Promise<VideoDescription>;
+  /** The file's description as ffprobe reads it (an upscale's output is checked by the tool that did not write it). */
+  probe(videoPath: string, signal?: AbortSignal): Promise<VideoDescription>;
 }
 
 export const DURATION_TOLERANCE_SECONDS = 0.2;

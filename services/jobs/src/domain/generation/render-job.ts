@@ -1,10 +1,10 @@
-import { BlobNotFoundError } from '@kadr/blob-store';
 import type { Job } from '../jobs/job';
 import { checkOutput, type VideoInspection, type VideoInspector } from './output-check';
 import type { ProviderRegistry } from './provider-registry';
 import type { RenderWorkspace } from './render-workspace';
 import { withTransientRetries, type RetryPolicy } from './transient-retries';
 import { GenerationError, type GenerationRequest, type StartImage } from './video-provider';
+import type { VideoUpscaler } from './video-upscaler';
 
 /** How long a hosted provider's link to a start image lives: it fetches the image when the render starts. */
 const START_IMAGE_LINK_SECONDS = 3600;
@@ -19,6 +19,8 @@ export interface RenderedFiles {
 export interface RenderDeps {
   providers: ProviderRegistry;
   inspector: VideoInspector;
+  /** An upscale job's render (kind `upscale`); the providers render every other job. */
+  upscaler: VideoUpscaler;
   retries: RetryPolicy;
 }
 
@@ -36,6 +38,7 @@ export async function renderJob(
   onProgress: (percent: number) => void,
   signal: AbortSignal,
 ): Promise<RenderedFiles> {
+  if (job.kind === 'upscale') return upscaleJob(deps, job, workspace, onProgress, signal);
   const provider = deps.providers.get(job.provider);
   if (!provider) throw new GenerationError('aiproxy_error', `The provider ${job.provider} is not available.`);
   const request: GenerationRequest = {
@@ -67,6 +70,32 @@ export async function renderJob(
 }
 
 /**
+ * An upscale's render: the source's video is copied from the blob store into the workspace, scaled by the upscaler
+ * (which checks the picture and cuts the thumbnail in its own pass), and the output is described by ffprobe — the
+ * frame and length the check compares are read by a tool other than the one that wrote the file.
+ */
+async function upscaleJob(
+  deps: RenderDeps,
+  job: Job,
+  workspace: RenderWorkspace,
+  onProgress: (percent: number) => void,
+  signal: AbortSignal,
+): Promise<RenderedFiles> {
+  const sourceKey = job.sourceVideoKey;
+  if (!sourceKey) throw new GenerationError('unknown', 'The upscale has no source video.');
+  const inputPath = await withTransientRetries(deps.retries, signal, () =>
+    workspace.download(sourceKey, 'source.mp4', signal),
+  );
+  const { videoPath, pictureChecks } = await deps.upscaler.upscale(
+    { inputPath, width: job.width, height: job.height, durationSeconds: job.durationSeconds, speed: job.speed },
+    { workDir: workspace.dir, onProgress, signal },
+  );
+  const facts = { ...(await deps.inspector.probe(videoPath, signal)), blackSeconds: pictureChecks.blackSeconds };
+  checkOutput(facts, job);
+  return { videoPath, thumbnailPath: pictureChecks.thumbnailPath, facts };
+}
+
+/**
  * The job's copy of its start image, fetched into the workspace (the local renderer reads the file;
  * a hosted provider gets a signed link). A copy gone missing fails the job: it cannot be rendered as asked.
  */
@@ -78,14 +107,6 @@ async function startImageOf(
 ): Promise<StartImage | null> {
   const key = job.startImageKey;
   if (!key) return null;
-  let path: string;
-  try {
-    path = await withTransientRetries(retries, signal, () => workspace.download(key, 'start-image'));
-  } catch (error) {
-    if (error instanceof BlobNotFoundError) {
-      throw new GenerationError('unknown', 'The start image of this job is no longer stored.', false, { cause: error });
-    }
-    throw error;
-  }
+  const path = await withTransientRetries(retries, signal, () => workspace.download(key, 'start-image', signal));
   return { path, url: () => workspace.linkFor(key, START_IMAGE_LINK_SECONDS) };
 }

@@ -10,8 +10,11 @@ export interface RenderWorkspace {
   pathOf(name: string): string;
   /** Stores a file of the folder in the blob store under `key`; each call reads the file afresh (a retry sends it whole). */
   upload(key: string, filePath: string, contentType: string): Promise<void>;
-  /** Copies the blob `key` into the folder as `name`; resolves with its path (BlobNotFoundError when missing). */
-  download(key: string, name: string): Promise<string>;
+  /**
+   * Copies the blob under `key` into the folder as `name` and answers its path (an upscale's source video, a start image); a blob
+   * that is not there is a `GenerationError` (the job fails and its hold is released).
+   */
+  download(key: string, name: string, signal?: AbortSignal): Promise<string>;
   /** A URL a hosted provider can fetch the blob `key` from for `seconds` (S3 presigned; embedded: the gateway's). */
   linkFor(key: string, seconds: number): Promise<string>;
   /** Deletes what an upload stored under `key` (nothing there is fine). */

@@ -11,6 +11,7 @@ import {
   type JobDuration,
   type JobQuality,
   type JobSpeed,
+  type Tier,
   type VideoFrame,
 } from '@kadr/contracts';
 import { currentTraceContext } from '@kadr/telemetry';
@@ -49,6 +50,58 @@ export interface CreateJobInput {
   negativePrompt?: string;
   /** Image-to-video: the caller's upload or one of their jobs' start images (checked before anything is held). */
   image?: string;
+}
+
+/** What a new job is made of: its request's settings; the saga's bookkeeping is `reservingJob`'s. */
+export type NewJobFields = Pick<
+  Job,
+  | 'userId'
+  | 'idempotencyKey'
+  | 'correlationId'
+  | 'attemptLimit'
+  | 'kind'
+  | 'sourceJobId'
+  | 'sourceVideoKey'
+  | 'prompt'
+  | 'modelId'
+  | 'provider'
+  | 'durationSeconds'
+  | 'quality'
+  | 'speed'
+  | 'aspectRatio'
+  | 'width'
+  | 'height'
+  | 'seed'
+  | 'negativePrompt'
+  | 'startImageSource'
+  | 'startImageKey'
+  | 'cost'
+>;
+
+/** A job as the saga's step 1 stores it: RESERVING, nothing held, never run, in the request's trace. */
+export function reservingJob(fields: NewJobFields): Job {
+  const now = new Date();
+  return {
+    id: randomUUID(),
+    ...fields,
+    chargedFrom: null,
+    holdGeneration: 1,
+    status: 'RESERVING',
+    progress: 0,
+    attempt: 0,
+    leaseOwner: null,
+    leaseUntil: null,
+    errorCode: null,
+    errorMessage: null,
+    output: null,
+    history: [],
+    outbox: [],
+    ...currentTraceContext(),
+    createdAt: now,
+    updatedAt: now,
+    completedAt: null,
+    deletedAt: null,
+  };
 }
 
 /** Test seams only: a crash can be simulated between the saga's steps. */
@@ -128,30 +181,42 @@ export class JobCreation {
       );
     }
 
-    const cap = this.deps.activeJobsCaps[entitlements.tier];
+    return this.submit(this.newJobOf(input, model, frame), entitlements.tier);
+  }
+
+  /**
+   * Steps 1–3 for a job already validated and priced (a generation above, an upscale in `job-upscale.ts`):
+   * stored as RESERVING under the user's admission lease (429 over the tier's cap), held, made PENDING.
+   * A retry with the same Idempotency-Key answers the job the first request made.
+   */
+  async submit(candidate: Job, tier: Tier): Promise<Job> {
+    const cap = this.deps.activeJobsCaps[tier];
     const job = await underAdmissionLease(
       this.deps.admissions,
-      input.userId,
-      () => this.admit(input, model, frame, cap),
-      () => this.admittedBefore(input),
+      candidate.userId,
+      () => this.admit(candidate, cap),
+      () => this.admittedBefore(candidate),
     );
-    if (!job) throw new ActiveJobsCapError(cap, entitlements.tier);
-    return this.continueIfReserving(job, input.correlationId);
+    if (!job) throw new ActiveJobsCapError(cap, tier);
+    return this.continueIfReserving(job, candidate.correlationId);
   }
 
   /** The job an earlier request with this key made, once it is past RESERVING (a RESERVING one may still be refused). */
-  private async admittedBefore(input: CreateJobInput): Promise<Job | null> {
+  private async admittedBefore(input: Pick<Job, 'userId' | 'idempotencyKey'>): Promise<Job | null> {
     const job = await this.deps.jobs.findByIdempotencyKey(input.userId, input.idempotencyKey);
     return job && job.status !== 'RESERVING' ? job : null;
   }
 
-  /** Step 1 and the cap: the stored job, or null when the user has too many in progress. */
-  private async admit(input: CreateJobInput, model: AiModel, frame: VideoFrame, cap: number): Promise<Job | null> {
-    const now = new Date();
-    const candidate: Job = {
-      id: randomUUID(),
+  /** A new generation of `input`, RESERVING. */
+  private newJobOf(input: CreateJobInput, model: AiModel, frame: VideoFrame): Job {
+    return reservingJob({
       userId: input.userId,
       idempotencyKey: input.idempotencyKey,
+      correlationId: input.correlationId,
+      attemptLimit: this.deps.attemptLimit,
+      kind: 'generate',
+      sourceJobId: null,
+      sourceVideoKey: null,
       prompt: input.prompt,
       modelId: model.id,
       provider: model.provider,
@@ -167,29 +232,14 @@ export class JobCreation {
       startImageSource: input.image ?? null,
       startImageKey: null,
       cost: priceOf(model.price, input.duration, input.quality, input.speed),
-      chargedFrom: null,
-      holdGeneration: 1,
-      status: 'RESERVING',
-      progress: 0,
-      attempt: 0,
-      attemptLimit: this.deps.attemptLimit,
-      leaseOwner: null,
-      leaseUntil: null,
-      errorCode: null,
-      errorMessage: null,
-      output: null,
-      history: [],
-      outbox: [],
-      correlationId: input.correlationId,
-      ...currentTraceContext(),
-      createdAt: now,
-      updatedAt: now,
-      completedAt: null,
-      deletedAt: null,
-    };
+    });
+  }
+
+  /** Step 1 and the cap: the stored job, or null when the user has too many in progress. */
+  private async admit(candidate: Job, cap: number): Promise<Job | null> {
     const { job, created } = await this.deps.jobs.insert(candidate);
     if (job.status !== 'RESERVING') return job;
-    if (await isOverActiveCap(this.deps.jobs, input.userId, cap)) {
+    if (await isOverActiveCap(this.deps.jobs, candidate.userId, cap)) {
       // Only the request that inserted it removes it; a duplicate (same key) just answers 429.
       if (created) await this.deps.jobs.discardReserving(job.id);
       return null;

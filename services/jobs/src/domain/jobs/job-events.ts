@@ -1,5 +1,6 @@
 import {
   ChargedFrom,
+  JobKind,
   JobProgressKind,
   JobStatus as ProtoJobStatus,
   encodeEvent,
@@ -67,6 +68,8 @@ export function jobCreatedEntry(job: Job): OutboxEntry {
         seed: job.seed,
         negativePrompt: job.negativePrompt ?? '',
         startImageKey: job.startImageKey ?? '',
+        kind: job.kind === 'upscale' ? JobKind.UPSCALE : JobKind.GENERATE,
+        sourceJobId: job.sourceJobId ?? '',
       },
     },
     job.correlationId,

@@ -27,6 +27,8 @@ export function jobViewWithQueue(job: Job, forecasts: ReadonlyMap<string, QueueF
 export function jobView(job: Job): JobView {
   return {
     id: job.id,
+    kind: job.kind ?? 'generate',
+    sourceJobId: job.sourceJobId ?? null,
     status: job.status === 'RESERVING' ? 'PENDING' : job.status,
     progress: Math.round(job.progress),
     createdAt: job.createdAt.toISOString(),

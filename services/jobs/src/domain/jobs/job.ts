@@ -1,5 +1,5 @@
 import type { OutboxEntry } from '@kadr/outbox';
-import type { JobAspectRatio, JobOutput, JobQuality, JobSpeed } from '@kadr/contracts';
+import type { JobAspectRatio, JobKindName, JobOutput, JobQuality, JobSpeed } from '@kadr/contracts';
 
 /** ARCHITECTURE §6. RESERVING is the saga's first, internal state: never returned, never published. */
 export type JobStatus = 'RESERVING' | 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED' | 'CANCELLED';
@@ -41,6 +41,15 @@ export interface Job {
   userId: string;
   /** The create request's Idempotency-Key: (userId, idempotencyKey) is unique. */
   idempotencyKey: string;
+  /** What it makes (issue 21); absent on jobs stored before kinds: `generate`. */
+  kind?: JobKindName;
+  /**
+   * An upscale's source: the same user's COMPLETED job whose video it scales up. Its prompt, shape, seed, length and
+   * model are copied onto the upscale for display. Null or absent for a generation.
+   */
+  sourceJobId?: string | null;
+  /** An upscale's input: the source's video key in the blob store (`users/<userId>/jobs/<sourceJobId>/video.mp4`). */
+  sourceVideoKey?: string | null;
   prompt: string;
   modelId: string;
   provider: string;

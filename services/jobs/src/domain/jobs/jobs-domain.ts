@@ -14,6 +14,7 @@ import { JobDispatcher } from './job-dispatcher';
 import type { JobsApiMetrics } from './job-metrics';
 import { SagaReconciler } from './saga-reconciler';
 import { StartImageCheck, type ImageInspector } from './start-image-check';
+import { JobUpscale } from '../upscale/job-upscale';
 
 /** The limits and waits the configuration sets for jobs (see config.ts for each variable). */
 export interface JobsPolicy {
@@ -40,6 +41,8 @@ export interface JobsDomain {
   admin: JobAdministration;
   /** The user's gallery: search, filters, stars, deleting one's own video. */
   gallery: JobGallery;
+  /** Upscaling a finished video: the quote and the new job (issue 21). */
+  upscale: JobUpscale;
 }
 
 export interface JobsDomainOptions {
@@ -92,5 +95,6 @@ export function createJobsDomain(options: JobsDomainOptions): JobsDomain {
     dispatcher: new JobDispatcher({ jobs, logger, unclaimedMs: policy.redispatchAfterMs, onOutboxWritten, metrics }),
     admin: new JobAdministration({ jobs, commerce, attemptLimit, onOutboxWritten, metrics }),
     gallery: new JobGallery({ jobs, onOutboxWritten }),
+    upscale: new JobUpscale({ jobs, commerce, creation, attemptLimit }),
   };
 }

@@ -21,6 +21,8 @@ import { jobsRoutes } from './jobs.routes';
 import type { JobCancellation } from '../../domain/jobs/job-cancellation';
 import type { QueueForecasts } from '../../domain/queue/queue-forecasts';
 import { settingsRoutes } from './settings.routes';
+import type { JobUpscale } from '../../domain/upscale/job-upscale';
+import { upscaleRoutes } from './upscale.routes';
 
 export interface JobsAppDeps {
   internalTokenKeys: InternalTokenKeys;
@@ -35,6 +37,7 @@ export interface JobsAppDeps {
   forecasts: QueueForecasts;
   admin: JobAdministration;
   gallery: JobGallery;
+  upscale: JobUpscale;
 }
 
 /** The jobs API (no listen): every route needs the internal identity token (audience `jobs`). */
@@ -53,6 +56,7 @@ export function createJobsApp(deps: JobsAppDeps): HttpApp {
       forecasts: deps.forecasts,
     }),
   );
+  authenticated.use(upscaleRoutes(deps.upscale));
   authenticated.use(adminRoutes(deps.admin));
   return createHttpApp({
     service: 'jobs',

@@ -2,14 +2,19 @@ import { Router } from 'express';
 import type { AiModelsResponse, GroupedAiModelsResponse } from '@kadr/contracts';
 import { callerOf } from '@kadr/http-kit';
 import type { ProviderRegistry } from '../../domain/generation/provider-registry';
+import { upscaleOfferOf } from '../../domain/upscale/upscale-offer';
 
-/** `GET /ai-models` and `GET /api/ai-models/grouped`: the models of configured, healthy providers. */
+/**
+ * `GET /ai-models` and `GET /api/ai-models/grouped`: the models of configured, healthy providers; the first also says
+ * what upscaling offers (it runs on the built-in ffmpeg, so it is available when the local renderer is).
+ */
 export function catalogueRoutes(providers: ProviderRegistry): Router {
   const router = Router();
 
   router.get('/ai-models', async (_req, res) => {
     callerOf(res);
-    const body: AiModelsResponse = { data: await providers.availableModels() };
+    const [data, local] = await Promise.all([providers.availableModels(), providers.isHealthy('local')]);
+    const body: AiModelsResponse = { data, upscale: upscaleOfferOf(local) };
     res.json(body);
   });
 

@@ -56,6 +56,7 @@ describe('the post-render checks (one ffmpeg pass: description, blackdetect, thu
     const runs: FfmpegRunOptions[] = [];
     const inspector = new FfmpegInspector({
       ffmpeg: 'ffmpeg',
+      ffprobe: 'ffprobe',
       run: (options) => {
         runs.push(options);
         return runFfmpeg(options);

@@ -7,6 +7,8 @@ export const JOB_AT = '2025-03-01T10:00:00.000Z';
 export function makeJobView(id: string, patch: Partial<JobView> = {}): JobView {
   return {
     id,
+    kind: 'generate',
+    sourceJobId: null,
     status: 'PENDING',
     progress: 0,
     createdAt: JOB_AT,

@@ -36,7 +36,7 @@ describe('the instant test renderer (JOBS_RENDERER=instant)', () => {
       },
       { workDir, onProgress: (percent) => progress.push(percent), signal: new AbortController().signal },
     );
-    const facts = await new FfmpegInspector({ ffmpeg: 'ffmpeg' }).inspect(
+    const facts = await new FfmpegInspector({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' }).inspect(
       videoPath,
       path.join(workDir, 'thumbnail.jpg'),
     );

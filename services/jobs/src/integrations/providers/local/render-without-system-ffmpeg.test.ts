@@ -50,10 +50,10 @@ describe('rendering with no system ffmpeg (npm-shipped binaries)', () => {
     expect(progress.length).toBeGreaterThan(0);
 
     // The worker's own output check, on the npm ffmpeg.
-    const inspection = await new FfmpegInspector({ ffmpeg: binaries.ffmpeg.path }).inspect(
-      videoPath,
-      path.join(workDir, 'thumbnail.jpg'),
-    );
+    const inspection = await new FfmpegInspector({
+      ffmpeg: binaries.ffmpeg.path,
+      ffprobe: binaries.ffprobe.path,
+    }).inspect(videoPath, path.join(workDir, 'thumbnail.jpg'));
     expect(inspection).toMatchObject({ codec: 'h264', pixelFormat: 'yuv420p', width: 320, height: 180 });
     expect(Math.abs(inspection.durationSeconds - 1)).toBeLessThanOrEqual(0.1);
     expect(inspection.blackSeconds).toBeLessThan(0.5);

@@ -13,6 +13,7 @@ import {
   JobResponseSchema,
   ProviderSettingBodySchema,
   ProviderSettingSchema,
+  UpscaleQuoteResponseSchema,
 } from '@kadr/contracts';
 import type { OpenApiRegistry } from './openapi-registry';
 import { platformPath } from './platform-path';
@@ -152,5 +153,36 @@ export function addJobsOperations(registry: OpenApiRegistry): OpenApiRegistry {
       owned: { kind: 'job', in: 'path', name: 'id' },
       responses: { 200: { description: 'The job, CANCELLED', schema: JobResponseSchema } },
       problems: [404, 409],
+    })
+    .add({
+      ...common,
+      method: 'get',
+      path: platformPath('/jobs/{id}/upscale'),
+      summary: 'The quote for upscaling one of the user’s videos',
+      description:
+        'The next quality up in the video’s shape (Lite → Standard → Pro → Ultra; 9:16 Standard 720×1280 → Pro ' +
+        '1080×1920) and its price: the price rule for the target quality at the source’s length and speed, at 1 credit ' +
+        'per second (ffmpeg does the work). `available: false` says why not: `top`, `plan_cap` (above the plan’s cap on ' +
+        "the long side; `requiredPlan` lifts it) or `not_finished`. Someone else's job is a 404.",
+      params: JobIdParamsSchema,
+      owned: { kind: 'job', in: 'path', name: 'id' },
+      responses: { 200: { description: 'The target and its price, or why not', schema: UpscaleQuoteResponseSchema } },
+      problems: [404],
+    })
+    .add({
+      ...common,
+      method: 'post',
+      path: platformPath('/jobs/{id}/upscale'),
+      summary: 'Upscale one of the user’s finished videos',
+      description:
+        'A new job of kind `upscale` (its own id, page, live progress and receipt) scales the COMPLETED video to the ' +
+        'quote’s frame with ffmpeg (`scale=W:H:flags=lanczos`, the source’s frame rate) and is checked with ffprobe. ' +
+        'Held and charged like `POST /jobs`: a retry with the same Idempotency-Key answers the same job. No body. 402 ' +
+        "when neither credits nor the allowance cover it, 403 `tier_cap` above the plan's cap, 409 `conflict` for a " +
+        "video not COMPLETED or already at the top, 429 at the tier's cap of active jobs. Someone else's job is a 404.",
+      params: JobIdParamsSchema,
+      owned: { kind: 'job', in: 'path', name: 'id' },
+      responses: { 202: { description: 'Queued (PENDING)', schema: CreateJobResponseSchema } },
+      problems: [402, 404, 409],
     });
 }

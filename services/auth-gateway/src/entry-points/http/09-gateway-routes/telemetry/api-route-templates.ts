@@ -23,6 +23,7 @@ export const API_ROUTE_TEMPLATES = [
   '/bff/platform/jobs/recent',
   '/bff/platform/jobs/:id',
   '/bff/platform/jobs/:id/cancel',
+  '/bff/platform/jobs/:id/upscale',
   '/bff/platform/api/media/videos',
   '/bff/platform/api/media/videos/:jobId/stream',
   '/bff/platform/api/media/thumbnail/:jobId',
