@@ -7,6 +7,7 @@ import {
   AspectRatio,
   ChargedFrom,
   CreditsChangeReason,
+  JobKind,
   JobProgressKind,
   NotificationKind,
   JobStatus,
@@ -36,6 +37,9 @@ export const EVENT_SAMPLES: { [C in EventCase]: EventPayloadInit<C> } = {
       aspectRatio: AspectRatio.ASPECT_RATIO_9_16,
       seed: 2_147_483_646,
       negativePrompt: 'blur, żółć',
+      startImageKey: 'users/user-1/jobs/job-1/start-image',
+      kind: JobKind.UPSCALE,
+      sourceJobId: 'job-0',
     },
   },
   jobProgress: {

@@ -39,6 +39,8 @@ import type {
   PlanId,
   PlansResponse,
   ProviderSetting,
+  StartImageUploadRequest,
+  StartImageUploadResponse,
   UpscaleQuoteResponse,
   UserLanguageResponse,
   UserOrdersPage,
@@ -212,6 +214,32 @@ export function cancelJob(jobId: string, idempotencyKey?: string, options: CallO
     idempotencyKey,
     endpoint: 'POST /bff/platform/jobs/:id/cancel',
   });
+}
+
+/** An upload form for a start image (image-to-video): where to POST the file and the name `createJob` takes it by. */
+export function requestStartImageUpload(
+  body: StartImageUploadRequest,
+  idempotencyKey: string,
+  options: CallOptions = {},
+): Promise<StartImageUploadResponse> {
+  return apiRequest('POST', `${PLATFORM}/api/media/uploads`, { ...options, body, idempotencyKey });
+}
+
+/**
+ * Sends the file with the upload form: every field, then the file last (S3's POST Object, or the embedded store's
+ * `/blobs` handler). true on 2xx; the storage refuses a file outside the form's policy (type, size, expiry).
+ */
+export async function sendStartImage(
+  upload: StartImageUploadResponse['upload'],
+  file: Blob,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  form.append('file', file);
+  // No credentials: the signed form is the whole authorisation (and S3 is another origin).
+  const answer = await fetch(upload.url, { method: 'POST', body: form, credentials: 'omit', signal });
+  return answer.ok;
 }
 
 /** The quote for upscaling a finished video: the target frame and its price, or why there is none (404: not the person's). */

@@ -79,6 +79,8 @@ export const GalleryItemSchema = MediaItemSchema.extend({
   favourite: z.boolean(),
   /** `upscale` for a video scaled up from another (its card says so); `generate` otherwise. */
   kind: JobKindNameSchema,
+  /** Image-to-video: the same-origin `/start-images/{jobId}` of the picture it started from; null or absent otherwise. */
+  startImageUrl: z.string().min(1).nullable().optional(),
 });
 export type GalleryItem = z.infer<typeof GalleryItemSchema>;
 

@@ -85,6 +85,9 @@ export function VideoCard({
             </span>
           </button>
         )}
+        {video.startImageUrl && (
+          <img className="media-card__start-image" src={video.startImageUrl} alt={t('card.startImage')} />
+        )}
         {(resolution || hasDuration(video.durationSeconds) || video.kind === 'upscale') && (
           <span className="media-card__chips">
             {video.kind === 'upscale' && <span className="media-card__chip">{t('card.upscaled')}</span>}

@@ -15,6 +15,8 @@ export type GalleryVideo = Pick<MediaItem, 'id' | 'jobId' | 'createdAt' | 'filen
     favourite?: boolean;
     /** `upscale`: a video scaled up from another (the card says "Upscaled"). */
     kind?: JobKindName;
+    /** Image-to-video: where the picture it started from is shown (same origin). */
+    startImageUrl?: string | null;
   };
 
 /** Spec §4: filename `video-{jobId}.mp4`, empty urls. `createdAt`: when the completion was heard. */

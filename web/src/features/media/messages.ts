@@ -14,6 +14,7 @@ export const mediaMessages = {
       finishing: 'Finishing',
       finishingHint: 'Your video is almost ready. It appears here in a moment.',
       upscaled: 'Upscaled',
+      startImage: 'The image this video started from',
     },
     thumbnail: {
       noPreview: 'No preview',
@@ -36,6 +37,7 @@ export const mediaMessages = {
       finishing: 'Kończenie',
       finishingHint: 'Film jest prawie gotowy. Za chwilę pojawi się tutaj.',
       upscaled: 'Powiększony',
+      startImage: 'Obraz, od którego zaczyna się ten film',
     },
     thumbnail: {
       noPreview: 'Brak podglądu',

@@ -37,14 +37,17 @@ import { generatorMessages } from './messages';
 import { ModelPicker } from './ModelPicker';
 import { OptionsPicker } from './OptionsPicker';
 import { PromptField } from './PromptField';
+import { StartImageField } from './StartImageField';
 import { SubmitError } from './SubmitError';
 import { addSubmission } from './submissions-store';
 import { useCreateJob } from './use-create-job';
 import { useGroupedModels } from './use-grouped-models';
 import { useRemix, type RemixSettings, type RemixState } from './use-remix';
+import { useStartImage } from './use-start-image';
 import './generator.css';
 
-type FieldName = 'prompt' | 'modelId' | 'duration' | 'quality' | 'speed' | 'aspectRatio' | 'seed' | 'negativePrompt';
+type FieldName =
+  'prompt' | 'modelId' | 'duration' | 'quality' | 'speed' | 'aspectRatio' | 'seed' | 'negativePrompt' | 'image';
 const FIELDS: readonly FieldName[] = [
   'prompt',
   'modelId',
@@ -54,6 +57,7 @@ const FIELDS: readonly FieldName[] = [
   'aspectRatio',
   'seed',
   'negativePrompt',
+  'image',
 ];
 
 /** The `{{max}}` of each field's messages. */
@@ -93,6 +97,8 @@ export default function GeneratorPage() {
   /** The seed field's text (empty: random) and the negative prompt, kept across model changes. */
   const [seedText, setSeedText] = useState('');
   const [negativePrompt, setNegativePrompt] = useState('');
+  const startImage = useStartImage();
+  const { adoptExisting, clear: clearStartImage } = startImage;
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>(NO_FIELD_ERRORS);
   /** The prompt of the last job created here: unchanged, it is not "unsent" work. */
   const [sentPrompt, setSentPrompt] = useState<string | null>(null);
@@ -100,13 +106,18 @@ export default function GeneratorPage() {
   const [attempted, setAttempted] = useState<CreateJobRequest | null>(null);
 
   // "Use these settings" on a job's page or a gallery card: the fields filled in from that job, once.
-  const applyRemix = useCallback((settings: RemixSettings) => {
-    setPrompt(sanitizePrompt(settings.prompt));
-    setChosenModelId(settings.modelId);
-    setChosen(settings.options);
-    setSeedText(settings.seedText);
-    setNegativePrompt(sanitizeNegativePrompt(settings.negativePrompt));
-  }, []);
+  const applyRemix = useCallback(
+    (settings: RemixSettings) => {
+      setPrompt(sanitizePrompt(settings.prompt));
+      setChosenModelId(settings.modelId);
+      setChosen(settings.options);
+      setSeedText(settings.seedText);
+      setNegativePrompt(sanitizeNegativePrompt(settings.negativePrompt));
+      if (settings.startImage) adoptExisting(settings.startImage.image, settings.startImage.url);
+      else clearStartImage();
+    },
+    [adoptExisting, clearStartImage],
+  );
   const remix = useRemix(searchParams.get(REMIX_PARAM), applyRemix);
 
   const { query: modelsQuery, groups, byId } = useGroupedModels();
@@ -169,6 +180,14 @@ export default function GeneratorPage() {
     setSeedText(value);
     edited('seed');
   };
+  const chooseStartImage = (file: File) => {
+    void startImage.choose(file);
+    edited('image');
+  };
+  const removeStartImage = () => {
+    startImage.clear();
+    edited('image');
+  };
   const changeNegativePrompt = (value: string) => {
     setNegativePrompt(sanitizeNegativePrompt(value));
     edited('negativePrompt');
@@ -206,12 +225,19 @@ export default function GeneratorPage() {
     // Only the options the model takes are sent (the service refuses the others with a field error).
     const seed = seedOffered ? parseSeed(seedText) : undefined;
     const negative = modelOptions?.negativePrompt ? negativePrompt.trim() : '';
+    const imageOffered = model?.supportsStartImage === true;
+    if (imageOffered && startImage.state.kind === 'uploading') {
+      showFieldErrors({ byField: { image: t('startImage.waiting') }, other: [] });
+      return;
+    }
+    const image = imageOffered && startImage.state.kind === 'ready' ? startImage.state.image : undefined;
     const body: CreateJobRequest = {
       prompt: trimmed,
       modelId,
       ...options,
       ...(typeof seed === 'number' ? { seed } : {}),
       ...(negative ? { negativePrompt: negative } : {}),
+      ...(image ? { image } : {}),
     };
     setAttempted(body);
     creation.submit(body, {
@@ -321,6 +347,17 @@ export default function GeneratorPage() {
               />
             )}
           </Card>
+          {model?.supportsStartImage && (
+            <Card as="section" aria-labelledby={`${formId}-step-image`}>
+              <StepTitle id={`${formId}-step-image`} step={4} title={t('steps.image')} />
+              <StartImageField
+                state={startImage.state}
+                onChoose={chooseStartImage}
+                onClear={removeStartImage}
+                error={fieldErrors.byField.image}
+              />
+            </Card>
+          )}
         </form>
 
         <aside className="generator-side" aria-labelledby={`${formId}-checkout`}>

@@ -12,6 +12,8 @@ export interface RemixSettings {
   /** The seed field's text: the job's seed, or empty (random) for a model without seeds. */
   seedText: string;
   negativePrompt: string;
+  /** The job's copy of its start image (its name for `image`, and where to show it); null for text-to-video. */
+  startImage: { image: string; url: string } | null;
 }
 
 export function remixSettingsOf(job: JobView): RemixSettings {
@@ -21,6 +23,7 @@ export function remixSettingsOf(job: JobView): RemixSettings {
     options: { duration: job.duration, quality: job.quality, speed: job.speed, aspectRatio: job.aspectRatio },
     seedText: job.seed === null ? '' : String(job.seed),
     negativePrompt: job.negativePrompt ?? '',
+    startImage: job.startImage ?? null,
   };
 }
 

@@ -244,6 +244,17 @@ function JobDetails({ view }: { view: JobView }) {
                 // Null for a model without seeds (the stored one changes nothing there).
                 view.seed !== null ? [t('settings.seed'), <code key="seed">{view.seed}</code>] : null,
                 view.negativePrompt ? [t('settings.negativePrompt'), view.negativePrompt] : null,
+                view.startImage
+                  ? [
+                      t('settings.startImage'),
+                      <img
+                        key="start-image"
+                        className="job-start-image"
+                        src={view.startImage.url}
+                        alt={t('settings.startImageAlt', { title })}
+                      />,
+                    ]
+                  : null,
                 view.kind === 'upscale' && view.sourceJobId
                   ? [
                       t('upscale.madeFrom'),

@@ -36,6 +36,8 @@ export const jobDetailsMessages = {
       aspectRatioValue: '{{ratio}} {{name}} ({{width}}×{{height}})',
       seed: 'Seed',
       negativePrompt: 'Negative prompt',
+      startImage: 'Start image',
+      startImageAlt: 'The image {{title}} started from',
     },
     price: {
       heading: 'Price quoted',
@@ -114,6 +116,8 @@ export const jobDetailsMessages = {
       aspectRatioValue: '{{ratio}} {{name}} ({{width}}×{{height}})',
       seed: 'Ziarno (seed)',
       negativePrompt: 'Opis negatywny',
+      startImage: 'Obraz początkowy',
+      startImageAlt: 'Obraz, od którego zaczyna się {{title}}',
     },
     price: {
       heading: 'Cena przy zleceniu',

@@ -1,4 +1,5 @@
 import {
+  publicStartImagePath,
   publicThumbnailPath,
   publicVideoPath,
   type GalleryItem,
@@ -38,6 +39,7 @@ export function galleryItemOf(job: Job): GalleryItem {
     progress: Math.round(job.progress),
     favourite: job.favourite === true,
     kind: job.kind ?? 'generate',
+    startImageUrl: job.startImageKey ? publicStartImagePath(job.id) : null,
   };
 }
 
