@@ -123,6 +123,21 @@ export type StartImageUploadResponse = z.infer<typeof StartImageUploadResponseSc
 
 export const MEDIA_UPLOADS_PATH = '/api/media/uploads';
 
+/**
+ * `POST /blobs` in embedded mode (the filesystem store's stand-in for S3's POST Object): the fields
+ * of `upload.fields` as they were given, then the file as the last part. What the document states;
+ * the signed policy is what is checked.
+ */
+export const SignedUploadFormSchema = z
+  .object({
+    key: z.string().min(1),
+    'Content-Type': z.enum(START_IMAGE_CONTENT_TYPES),
+    policy: z.string().min(1),
+    'x-kadr-signature': z.string().regex(/^[0-9a-f]{64}$/),
+    file: z.string().meta({ format: 'binary' }),
+  })
+  .meta({ id: 'SignedUploadForm' });
+
 /** A job's start image bytes (owner only); the browser's same-origin `/start-images/{jobId}`. */
 export const mediaStartImageContentPath = (jobId: string): string =>
   `/api/media/start-images/${encodeURIComponent(jobId)}/content`;

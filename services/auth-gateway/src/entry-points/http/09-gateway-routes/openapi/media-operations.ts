@@ -3,6 +3,7 @@ import {
   MediaLinkQuerySchema,
   MediaPageQuerySchema,
   MediaPageResponseSchema,
+  SignedUploadFormSchema,
   StartImageUploadRequestSchema,
   StartImageUploadResponseSchema,
   ThumbnailResponseSchema,
@@ -67,6 +68,20 @@ export function addMediaOperations(registry: OpenApiRegistry): OpenApiRegistry {
   startImage('/start-images/{jobId}', "A job's start image (same origin)");
   startImage(platformPath('/api/media/start-images/{jobId}/content'), "A start image's bytes");
   return registry
+    .add({
+      ...common,
+      method: 'post',
+      path: '/blobs',
+      summary: 'Send a start image with its upload form (embedded mode)',
+      description:
+        "The embedded filesystem store's stand-in for S3's POST Object: the fields of an upload form (`POST /bff/platform/api/media/uploads`), then the file last, named `file`. No session or CSRF token: the signed policy is the authorisation. 204 when stored; 403 for a bad or expired signature or fields that are not the policy's, 400 for an empty file, a larger one than the form allows, or a body that is not such a form, 413 past the gateway's limit. With S3 the browser posts to the object store instead.",
+      public: true,
+      browserGuards: false,
+      body: SignedUploadFormSchema,
+      bodyContentType: 'multipart/form-data',
+      responses: { 204: { description: 'Stored' } },
+      problems: [400, 403, 413],
+    })
     .add({
       ...common,
       method: 'post',
