@@ -38,8 +38,8 @@ export function StartImageField({ state, onChoose, onClear, error }: StartImageF
       {(state.kind === 'uploading' || state.kind === 'ready') && (
         <figure className="generator-start-image__preview">
           <img src={state.preview} alt={t('startImage.previewAlt')} />
-          <figcaption role="status">
-            {state.kind === 'uploading' ? t('startImage.uploading') : t('startImage.ready')}
+          <figcaption>
+            <span role="status">{state.kind === 'uploading' ? t('startImage.uploading') : t('startImage.ready')}</span>
           </figcaption>
         </figure>
       )}
