@@ -56,6 +56,18 @@ describeRepositoryContract<JobRepository>(
       });
     });
 
+    it('keeps an image-to-video job’s start image, source and copy, and sets the copy on a RESERVING job (issue 21)', async () => {
+      const job = aJob({ status: 'RESERVING', startImageSource: 'uploads/user-1/upload-1', startImageKey: null });
+      await getRepo().insert(job);
+      expect(await getRepo().findById(job.id)).toMatchObject({
+        startImageSource: 'uploads/user-1/upload-1',
+        startImageKey: null,
+      });
+      const copy = `users/user-1/jobs/${job.id}/start-image`;
+      await getRepo().update(job.id, { status: ['RESERVING'] }, { set: { startImageKey: copy } });
+      expect(await getRepo().findById(job.id)).toMatchObject({ startImageKey: copy });
+    });
+
     it("lists every user's jobs in some statuses oldest first (deleted left out), at most the limit", async () => {
       const base = Date.now() - 60_000;
       const mine = [
