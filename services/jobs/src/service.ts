@@ -62,6 +62,14 @@ export function composeJobs(parts: JobsParts, options: JobsStartOptions = {}): C
       own(domain.reconciler).start();
       own(domain.dispatcher).start();
       own(await subscribeUserDeleted({ bus, jobs, settings, logger, onOutboxWritten }));
+      // Jobs stored before the gallery's search get their search words, once, in the background.
+      void jobs.backfillSearchWords().then(
+        (updated) => {
+          if (updated > 0) logger.info({ updated }, 'gallery search words backfilled');
+        },
+        (error: unknown) =>
+          logger.warn({ err: error }, 'gallery search words backfill failed; it runs again on the next start'),
+      );
     }),
   };
 }

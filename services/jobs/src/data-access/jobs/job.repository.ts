@@ -126,6 +126,12 @@ export interface JobRepository {
   queueHeads(limit: number): Promise<QueueHead[]>;
   /** Jobs (not deleted) per status, every status present (0 when none): what the metrics report. */
   countByStatus(): Promise<Record<JobStatus, number>>;
+  /**
+   * Gives every job stored before the gallery's search its search words (issue 21), in batches, so a search
+   * finds old videos too; returns how many it updated (0 for a store that derives them on read). Safe to run
+   * again and on several replicas at once: it only sets words a job does not have, to what its prompt gives.
+   */
+  backfillSearchWords(): Promise<number>;
   /** PROCESSING jobs whose lease ran out before `now`. */
   findExpiredLeases(now: Date, limit: number): Promise<Job[]>;
   /** Jobs with unpublished events. */

@@ -171,6 +171,11 @@ export class MemoryJobRepository implements JobRepository {
     });
   }
 
+  /** Nothing to do: this store works the words out from the prompt on every search. */
+  backfillSearchWords(): Promise<number> {
+    return Promise.resolve(0);
+  }
+
   async countByStatus(): Promise<Record<JobStatus, number>> {
     const count = async (status: JobStatus) =>
       [status, await this.jobs.count((j) => !j.deletedAt && j.status === status)] as const;

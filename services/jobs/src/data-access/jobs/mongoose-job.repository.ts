@@ -361,6 +361,29 @@ export class MongooseJobRepository implements JobRepository {
     return Promise.resolve();
   }
 
+  async backfillSearchWords(batchSize = 500): Promise<number> {
+    let updated = 0;
+    for (;;) {
+      const batch = await this.jobs
+        .find({ promptWords: { $exists: false } }, { _id: 1, prompt: 1 })
+        .limit(batchSize)
+        .lean();
+      if (batch.length === 0) return updated;
+      const result = await this.jobs.bulkWrite(
+        batch.map((job) => ({
+          updateOne: {
+            filter: { _id: job._id, promptWords: { $exists: false } },
+            update: { $set: { promptWords: promptWordsOf(job.prompt) } },
+          },
+        })),
+        { ordered: false },
+      );
+      updated += result.modifiedCount;
+      // A replica running the same backfill took this batch: the next query finds what is left.
+      if (batch.length < batchSize) return updated;
+    }
+  }
+
   async countByStatus(): Promise<Record<JobStatus, number>> {
     try {
       const groups = await this.jobs.aggregate<{ _id: string; n: number }>([
