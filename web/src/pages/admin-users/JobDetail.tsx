@@ -94,10 +94,22 @@ function JobFields({ job }: { job: AdminJobView }) {
     [t('job.fields.provider'), job.provider],
     [t('job.fields.settings'), `${t('job.seconds', { count: job.duration })} · ${job.quality} · ${job.speed}`],
     [t('job.fields.resolution'), `${job.width} × ${job.height}`],
+    // Issue 21's settings: what the job is, its frame shape, seed and negative prompt, and where it started from.
+    [
+      t('job.fields.kind'),
+      t(`job.kinds.${job.kind === 'upscale' ? 'upscale' : job.startImage ? 'image' : 'generate'}`),
+    ],
+    [t('job.fields.aspectRatio'), job.aspectRatio],
+  ];
+  if (job.seed !== null) rows.push([t('job.fields.seed'), <code key="seed">{job.seed}</code>]);
+  if (job.negativePrompt) rows.push([t('job.fields.negativePrompt'), job.negativePrompt]);
+  if (job.startImage) rows.push([t('job.fields.startImage'), <code key="start-image">{job.startImage.image}</code>]);
+  if (job.sourceJobId) rows.push([t('job.fields.sourceJob'), <code key="source-job">{job.sourceJobId}</code>]);
+  rows.push(
     [t('job.fields.cost'), t('job.credits', { amount: formatNumber(job.cost) })],
     [t('job.fields.chargedFrom'), t(`job.chargedFrom.${job.chargedFrom ?? 'none'}`)],
     [t('job.fields.attempt'), formatNumber(job.attempt)],
-  ];
+  );
   if (job.errorCode || job.errorMessage) {
     rows.push([
       t('job.fields.error'),

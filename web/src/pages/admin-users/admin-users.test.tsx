@@ -215,6 +215,29 @@ describe('Admin: a user and their jobs', () => {
     expect(mocked.getAdminJob).toHaveBeenCalledWith('job-1', expect.anything());
   });
 
+  it('shows a job’s creative settings: kind, frame, seed, negative prompt, start image (issue 21)', async () => {
+    const job = makeJob('job-i2v', {
+      status: 'COMPLETED',
+      aspectRatio: '9:16',
+      seed: 4242,
+      negativePrompt: 'blur',
+      startImage: { url: '/start-images/job-i2v', image: 'users/user-1/jobs/job-i2v/start-image' },
+    });
+    mocked.getAdminUserJobs.mockResolvedValue(jobsPage([job]));
+    mocked.getAdminJob.mockResolvedValue(jobDetail(job));
+    renderAdminPage(<AdminUsersPage />, '/admin/users');
+    await selectUser('person1@example.com');
+    const jobs = await screen.findByRole('table', { name: 'Jobs of person1@example.com' });
+    await userEvent.click(within(jobs).getByRole('button', { name: /— Show job job-i2v$/ }));
+    await screen.findByRole('heading', { name: 'Job job-i2v' });
+    const fields = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(fields('Kind')).toBe('Generation from a start image');
+    expect(fields('Frame')).toBe('9:16');
+    expect(fields('Seed')).toBe('4242');
+    expect(fields('Negative prompt')).toBe('blur');
+    expect(fields('Start image')).toBe('users/user-1/jobs/job-i2v/start-image');
+  });
+
   it('shows a cancelled job as Cancelled, names the step in its history, and offers neither requeue nor mark failed', async () => {
     const cancelled = makeJob('job-1', {
       status: 'CANCELLED',
