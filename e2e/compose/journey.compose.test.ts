@@ -40,6 +40,7 @@ import {
   noCreditsHeld,
   playInGallery,
   startLongJob,
+  videoFromStartImage,
 } from './product-steps';
 import { reporter } from './report';
 import { recordRunState, resetRunState } from './run-state';
@@ -198,10 +199,21 @@ describeComposeJourney('compose journey', (journey: Journey) => {
       expect(await documentStillMarked(page)).toBe(true);
       expect((await serverCredits(page)).balance).toBe(charged + CREDIT_PACKAGE.credits);
       log.say(`order ${orderId} applied once: commerce has ${charged + CREDIT_PACKAGE.credits} credits`);
+
+      // Image-to-video (issue 21): the start image goes from the browser straight to object storage
+      // (MinIO, through the ingress's /kadr-media) with media's presigned POST form; the video starts on it.
+      const fromImage = await log.time(
+        'a video from an uploaded start image',
+        () => videoFromStartImage(page, journey.url),
+        (job) => `job ${job.id}, ${job.cost} credits`,
+      );
+      const finalBalance = charged + CREDIT_PACKAGE.credits - fromImage.cost;
+      await expectBadgeCredits(page, finalBalance, 30_000);
       recordRunState({
-        demoBalance: charged + CREDIT_PACKAGE.credits,
+        demoBalance: finalBalance,
         jobs: [
           { id: jobId, duration: 5, cost },
+          { id: fromImage.id, duration: 5, cost: fromImage.cost },
           ...blockers
             .filter((_, i) => blockersEnded[i] === 'COMPLETED')
             .map((b) => ({ id: b.id, duration: 10, cost: b.cost })),

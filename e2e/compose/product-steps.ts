@@ -2,12 +2,17 @@
  * Steps the compose journeys share, in the product's own screens (Polish, the product's default
  * language, as in e2e/journeys) or its API from inside a signed-in page.
  */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import {
   callApi,
   choosePackage,
   createJobThroughApi,
   CREDIT_PACKAGE_100,
+  imageLoaded,
   jobReaches,
   videoFacts,
   type CreatedJob,
@@ -143,4 +148,62 @@ export async function playInGallery(page: Page, jobId: string): Promise<Played> 
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
   return { duration: facts.duration, error: null, playedTo };
+}
+
+/**
+ * Issue 21 on the distributed stack: on /generate, a 5 s Lite 9:16 video from a start image (a PNG made
+ * here with ffmpeg), uploaded by the generator itself — media's presigned POST form, the file straight to
+ * the object store. Waits until the job is COMPLETED and its page shows the start image; returns the job.
+ */
+export async function videoFromStartImage(
+  page: Page,
+  url: (pathname: string) => string,
+): Promise<{ id: string; cost: number }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-compose-start-image-'));
+  try {
+    const image = path.join(dir, 'start.png');
+    execFileSync('ffmpeg', [
+      '-hide_banner',
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc2=s=1280x720',
+      '-frames:v',
+      '1',
+      image,
+    ]);
+    await page.goto(url('/generate'));
+    await page.getByRole('heading', { level: 1, name: 'Wygeneruj film' }).waitFor();
+    await page.getByRole('textbox', { name: /^Opis \(prompt\)/ }).fill('Najazd kamery na obraz testowy (compose)');
+    await page.getByRole('radio', { name: /^Kadr Motion/ }).check();
+    await page.getByRole('radio', { name: '5 s', exact: true }).check();
+    await page.getByRole('radio', { name: /^Lite/ }).check();
+    await page.getByRole('radio', { name: /^9:16/ }).check();
+    await page.getByLabel('Obraz początkowy (opcjonalnie)').setInputFiles(image);
+    await page.getByText('Film zacznie się od tego obrazu.').waitFor({ timeout: 30_000 });
+    const started = page.getByRole('list', { name: 'Filmy uruchomione na tej stronie' }).getByRole('listitem');
+    await page.getByRole('button', { name: 'Generuj film', exact: true }).click();
+    await started.first().waitFor();
+    const id = (await started.first().getAttribute('data-job-id')) as string;
+    await jobCompletes(page, id);
+    const job = await callApi<{ data: { cost: number; startImage: { url: string } | null } }>(
+      page,
+      'GET',
+      `/bff/platform/jobs/${id}`,
+    );
+    if (!job.body.data.startImage) throw new Error(`job ${id} has no start image`);
+    await page.goto(url(`/jobs/${id}`));
+    const shown = page.getByRole('img', { name: /^Obraz, od którego zaczyna się/ });
+    await eventually(
+      'the start image is shown on the job page',
+      () => imageLoaded(shown),
+      (loaded) => loaded,
+      30_000,
+    );
+    return { id, cost: job.body.data.cost };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
