@@ -2,6 +2,7 @@ import { backgroundWork, internalTokenKeys, serveService } from '@kadr/http-kit'
 import type { ComposedService, RunningService, ServiceParts, StartOptions } from '@kadr/http-kit';
 import { openMediaAdapters, type MediaAdapters } from './adapters';
 import type { MediaConfig } from './config';
+import { ShareLinks } from './domain/shares/share-links';
 import { MediaLibrary } from './domain/videos/media-library';
 import { createMediaApp } from './entry-points/http/app';
 import { SERVICE, subscribeMedia } from './entry-points/messaging/media-consumer';
@@ -14,15 +15,18 @@ export interface MediaParts extends ServiceParts<MediaAdapters, MediaConfig> {
 /** Its background work: the consumer of `job.progress`, `job.deleted` and `user.deleted`. */
 export interface ComposedMedia extends ComposedService {
   library: MediaLibrary;
+  shares: ShareLinks;
 }
 
 /** Media without a listening socket: what tests drive with supertest, and what `startMedia` serves. */
 export function composeMedia({ config, adapters, logger, metrics, readinessChecks, clock }: MediaParts): ComposedMedia {
   const library = new MediaLibrary({ videos: adapters.videos, blobs: adapters.blobStore, now: clock });
+  const shares = new ShareLinks({ shares: adapters.shares, library, now: clock });
   const { app, health } = createMediaApp({
     logger,
     metrics,
     library,
+    shares,
     blobs: adapters.blobStore,
     internalTokenKeys: internalTokenKeys(config),
     urlTtlSeconds: config.MEDIA_URL_TTL_SECONDS,
@@ -33,8 +37,9 @@ export function composeMedia({ config, adapters, logger, metrics, readinessCheck
     app,
     health,
     library,
+    shares,
     ...backgroundWork(async (own) => {
-      own(await subscribeMedia({ bus: adapters.eventBus, library, logger, now: clock }));
+      own(await subscribeMedia({ bus: adapters.eventBus, library, shares, logger, now: clock }));
     }),
   };
 }

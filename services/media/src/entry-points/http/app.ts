@@ -2,13 +2,18 @@ import { Router } from 'express';
 import { createSignedBlobHandler, isLocalBlobStore, type BlobStore } from '@kadr/blob-store';
 import { createHttpApp, type HttpApp, type InternalTokenKeys, type ReadinessCheck } from '@kadr/http-kit';
 import type { Logger, ServiceMetrics } from '@kadr/telemetry';
+import type { ShareLinks } from '../../domain/shares/share-links';
 import type { MediaLibrary } from '../../domain/videos/media-library';
+import { mediaProblemOf } from './domain-problems';
 import { mediaRoutes } from './media.routes';
+import { shareLinkRoutes } from './share-links.routes';
+import { sharedVideoRoutes } from './shared-videos.routes';
 
 export interface MediaAppDeps {
   logger: Logger;
   metrics: ServiceMetrics;
   library: MediaLibrary;
+  shares: ShareLinks;
   blobs: BlobStore;
   internalTokenKeys: InternalTokenKeys;
   urlTtlSeconds: number;
@@ -31,6 +36,9 @@ export function createMediaApp(deps: MediaAppDeps): HttpApp {
       urlTtlSeconds: deps.urlTtlSeconds,
       logger: deps.logger,
     }),
+    // After mediaRoutes: its `/api/media` internal-token check runs first.
+    shareLinkRoutes(deps.shares),
+    sharedVideoRoutes({ shares: deps.shares, blobs: deps.blobs, logger: deps.logger }),
   ];
   if (isLocalBlobStore(deps.blobs) && deps.signingSecret) {
     routes.unshift(Router().use(createSignedBlobHandler(deps.blobs, { secret: deps.signingSecret })));
@@ -41,5 +49,6 @@ export function createMediaApp(deps: MediaAppDeps): HttpApp {
     metrics: deps.metrics,
     routes,
     readinessChecks: deps.readinessChecks,
+    mapError: mediaProblemOf,
   });
 }
