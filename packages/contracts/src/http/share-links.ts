@@ -132,14 +132,17 @@ export const SHARE_PATHS = {
   /** Owner: revoke one link. */
   revoke: (jobId: string, linkId: string) =>
     `/api/media/videos/${encodeURIComponent(jobId)}/shares/${encodeURIComponent(linkId)}/revoke`,
-  /** Gateway (service identity): the page's data; each call counts one view. */
-  publicView: (token: string) => `/api/media/shared/${token}/views`,
-  publicVideo: (token: string) => `/api/media/shared/${token}/video`,
-  publicThumbnail: (token: string) => `/api/media/shared/${token}/thumbnail`,
-  publicReports: (token: string) => `/api/media/shared/${token}/reports`,
-  /** Administrator: every report, and revoking any link. */
-  adminReports: '/api/media/admin/share-reports',
-  adminRevoke: (linkId: string) => `/api/media/admin/shares/${encodeURIComponent(linkId)}/revoke`,
+  /**
+   * Gateway (service identity): the page's data (each call counts one view), the bytes, reports.
+   * Below `/internal`, which the gateway's route table does not forward: no browser reaches them.
+   */
+  publicView: (token: string) => `/internal/shared/${token}/views`,
+  publicVideo: (token: string) => `/internal/shared/${token}/video`,
+  publicThumbnail: (token: string) => `/internal/shared/${token}/thumbnail`,
+  publicReports: (token: string) => `/internal/shared/${token}/reports`,
+  /** Administrator, through admin (which audits): every report, and revoking any link. */
+  adminReports: '/internal/admin/share-reports',
+  adminRevoke: (linkId: string) => `/internal/admin/share-links/${encodeURIComponent(linkId)}/revoke`,
 } as const;
 
 /** Where the public page lives (the gateway's). */

@@ -20,7 +20,7 @@ describe('the public share pages /v/{token}', () => {
   beforeAll(async () => {
     // Answers like media's shared routes: the page data (a view each), the bytes, reports.
     media = await startFakeUpstream('media', (req, res) => {
-      const match = /^\/api\/media\/shared\/([^/]+)\/(views|video|thumbnail|reports)$/.exec(req.path);
+      const match = /^\/internal\/shared\/([^/]+)\/(views|video|thumbnail|reports)$/.exec(req.path);
       if (match) {
         const [, token = '', what] = match;
         if (revoked.has(token) || ![TOKEN, HIDDEN, INDEXED].includes(token)) {
@@ -120,7 +120,7 @@ describe('the public share pages /v/{token}', () => {
     // Media was asked with the gateway's own identity, never a user's.
     const caller = await verifyInternalToken(media.received[0]?.token ?? '', { keys: TEST_KEYS, audience: 'media' });
     expect(caller).toMatchObject({ kind: 'service', service: 'auth-gateway' });
-    expect(media.received[0]).toMatchObject({ method: 'POST', url: `/api/media/shared/${TOKEN}/views` });
+    expect(media.received[0]).toMatchObject({ method: 'POST', url: `/internal/shared/${TOKEN}/views` });
   });
 
   it('leaves the prompt out when hidden, and allows indexing only when the owner did', async () => {
@@ -153,7 +153,7 @@ describe('the public share pages /v/{token}', () => {
     const res = await request(gateway.app).get(`/v/${TOKEN}/video`).set('range', 'bytes=0-3');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('video/mp4');
-    expect(media.received[0]).toMatchObject({ method: 'GET', url: `/api/media/shared/${TOKEN}/video` });
+    expect(media.received[0]).toMatchObject({ method: 'GET', url: `/internal/shared/${TOKEN}/video` });
     expect(media.received[0]?.headers.range).toBe('bytes=0-3');
     const thumb = await request(gateway.app).get(`/v/${TOKEN}/thumbnail`);
     expect(thumb.headers['content-type']).toBe('image/jpeg');
@@ -188,7 +188,7 @@ describe('the public share pages /v/{token}', () => {
       expect(res.text).toContain('Thank you for your report');
       expect(media.received[0]).toMatchObject({
         method: 'POST',
-        url: `/api/media/shared/${TOKEN}/reports`,
+        url: `/internal/shared/${TOKEN}/reports`,
         body: { reason: 'spam', details: 'ads' },
       });
     });
@@ -229,8 +229,8 @@ describe('the public share pages /v/{token}', () => {
       expect(res.body.data.echoed).toEqual({ label: 'x', prompt: 'The real prompt' });
     });
 
-    it('keeps the internal media areas away from the browser (404)', async () => {
-      for (const path of ['/bff/platform/api/media/shared/x/views', '/bff/platform/api/media/admin/share-reports']) {
+    it('keeps media’s internal share routes away from the browser (404)', async () => {
+      for (const path of ['/bff/platform/internal/shared/x/views', '/bff/platform/internal/admin/share-reports']) {
         const res = await request(gateway.app).get(path).set(TEST_USER_HEADER, 'alice');
         expect(res.status).toBe(404);
       }

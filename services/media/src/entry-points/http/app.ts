@@ -37,8 +37,13 @@ export function createMediaApp(deps: MediaAppDeps): HttpApp {
       logger: deps.logger,
     }),
     // After mediaRoutes: its `/api/media` internal-token check runs first.
-    shareLinkRoutes(deps.shares),
-    sharedVideoRoutes({ shares: deps.shares, blobs: deps.blobs, logger: deps.logger }),
+    shareLinkRoutes(deps.shares, deps.internalTokenKeys),
+    sharedVideoRoutes({
+      shares: deps.shares,
+      blobs: deps.blobs,
+      logger: deps.logger,
+      internalTokenKeys: deps.internalTokenKeys,
+    }),
   ];
   if (isLocalBlobStore(deps.blobs) && deps.signingSecret) {
     routes.unshift(Router().use(createSignedBlobHandler(deps.blobs, { secret: deps.signingSecret })));

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { MediaJobIdParamsSchema, ShareLinkCreateRequestSchema, ShareReportsQuerySchema } from '@kadr/contracts';
-import { HttpProblem, parseInput } from '@kadr/http-kit';
+import { HttpProblem, parseInput, requireInternalCaller, type InternalTokenKeys } from '@kadr/http-kit';
 import type { ShareLinks } from '../../domain/shares/share-links';
 import { noSuchShare } from '../../domain/shares/share-links';
 import { noSuchVideo, viewerOf } from './viewer';
@@ -14,8 +14,10 @@ const CreateWithPromptSchema = ShareLinkCreateRequestSchema.extend({
 const LinkIdSchema = z.object({ linkId: z.uuid() });
 
 /** The owner's share-link routes and the administrator's, below `/api/media` (the internal token is checked there). */
-export function shareLinkRoutes(shares: ShareLinks): Router {
+export function shareLinkRoutes(shares: ShareLinks, internalTokenKeys: InternalTokenKeys): Router {
   const router = Router();
+  // `/api/media` is checked by mediaRoutes; the administrator's routes live below `/internal`.
+  router.use('/internal/admin', requireInternalCaller({ keys: internalTokenKeys, audience: 'media' }));
 
   const jobIdOf = (req: Request): string => {
     const parsed = MediaJobIdParamsSchema.safeParse(req.params);
@@ -54,7 +56,7 @@ export function shareLinkRoutes(shares: ShareLinks): Router {
     if (!viewerOf(res).isAdministrator) throw new HttpProblem('forbidden');
   };
 
-  router.get('/api/media/admin/share-reports', async (req, res) => {
+  router.get('/internal/admin/share-reports', async (req, res) => {
     requireAdministrator(res);
     const query = parseInput(ShareReportsQuerySchema, {
       skip: req.query.skip === '' ? undefined : req.query.skip,
@@ -63,7 +65,7 @@ export function shareLinkRoutes(shares: ShareLinks): Router {
     res.set('Cache-Control', 'private, no-store').json(await shares.reports(query));
   });
 
-  router.post('/api/media/admin/shares/:linkId/revoke', async (req, res) => {
+  router.post('/internal/admin/share-links/:linkId/revoke', async (req, res) => {
     requireAdministrator(res);
     const data = await shares.revokeAny(linkIdOf(req));
     res.set('Cache-Control', 'private, no-store').json({ data });

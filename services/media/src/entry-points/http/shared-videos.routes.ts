@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { SHARE_TOKEN_PATTERN, ShareReportRequestSchema } from '@kadr/contracts';
 import type { BlobStore } from '@kadr/blob-store';
-import { callerOf, HttpProblem, parseInput } from '@kadr/http-kit';
+import { callerOf, HttpProblem, parseInput, requireInternalCaller, type InternalTokenKeys } from '@kadr/http-kit';
 import type { Logger } from '@kadr/telemetry';
 import { noSuchShare, type ActiveShare, type ShareLinks } from '../../domain/shares/share-links';
 import { THUMBNAIL_CONTENT_TYPE, VIDEO_CONTENT_TYPE } from '../../domain/videos/video';
@@ -22,17 +22,19 @@ export interface SharedVideoRoutesDeps {
   shares: ShareLinks;
   blobs: BlobStore;
   logger: Logger;
+  internalTokenKeys: InternalTokenKeys;
 }
 
 /**
- * `/api/media/shared/{token}/*`, for the gateway's service identity only: the page's data (one view
+ * `/internal/shared/{token}/*`, for the gateway's service identity only: the page's data (one view
  * each), the video and thumbnail bytes — each request re-checks the link, so nothing behind a
  * revoked or expired link is served — and reports.
  */
-export function sharedVideoRoutes({ shares, blobs, logger }: SharedVideoRoutesDeps): Router {
+export function sharedVideoRoutes({ shares, blobs, logger, internalTokenKeys }: SharedVideoRoutesDeps): Router {
   const router = Router();
 
-  router.use('/api/media/shared', (_req, res, next) => {
+  router.use('/internal/shared', requireInternalCaller({ keys: internalTokenKeys, audience: 'media' }));
+  router.use('/internal/shared', (_req, res, next) => {
     const caller = callerOf(res);
     if (caller.kind !== 'service' || caller.service !== GATEWAY_SERVICE) throw new HttpProblem('forbidden');
     next();
@@ -53,20 +55,20 @@ export function sharedVideoRoutes({ shares, blobs, logger }: SharedVideoRoutesDe
     await sendBlob(req, res, blobs, keyOf(share), { contentType, cacheControl: SHARED_MEDIA_CACHE }, logger);
   };
 
-  router.post('/api/media/shared/:token/views', async (req, res) => {
+  router.post('/internal/shared/:token/views', async (req, res) => {
     res.set('Cache-Control', 'no-store').json({ data: await shares.view(tokenOf(req)) });
   });
 
   router.get(
-    '/api/media/shared/:token/video',
+    '/internal/shared/:token/video',
     bytes((s) => s.video.videoKey, VIDEO_CONTENT_TYPE),
   );
   router.get(
-    '/api/media/shared/:token/thumbnail',
+    '/internal/shared/:token/thumbnail',
     bytes((s) => s.video.thumbnailKey, THUMBNAIL_CONTENT_TYPE),
   );
 
-  router.post('/api/media/shared/:token/reports', async (req, res) => {
+  router.post('/internal/shared/:token/reports', async (req, res) => {
     const token = tokenOf(req);
     const request = parseInput(ShareReportRequestSchema, req.body ?? {});
     await shares.report(token, request);

@@ -14,16 +14,9 @@ import { userCaller } from '../../10-proxy/upstream-caller';
  * public page shows is the jobs service's. The gateway reads the job as its owner and hands the
  * prompt to media with the owner's request, so what the page shows is the job's real prompt and
  * never text the client chose. Everything else (validation, ownership, the answer) is media's.
- *
- * The two internal-only media areas are not reachable from the browser at all: `/api/media/shared`
- * (the gateway's own calls for `/v/{token}`) and `/api/media/admin` (admin calls it and audits).
  */
 export function createShareLinkRoutes({ upstreams }: { upstreams: Upstreams }): Router {
   const router = Router();
-
-  router.use(['/platform/api/media/shared', '/platform/api/media/admin'], () => {
-    throw new HttpProblem('not_found');
-  });
 
   router.post('/platform/api/media/videos/:jobId/shares', async (req, res) => {
     const session = sessionOf(res);
