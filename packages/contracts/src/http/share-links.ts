@@ -1,25 +1,17 @@
 import { z } from 'zod';
+import {
+  SHARE_LABEL_MAX,
+  SHARE_REPORT_DETAILS_MAX,
+  SHARE_REPORT_REASONS,
+  SHARE_SHOWN_AS_MAX,
+  SHARE_TOKEN_PATTERN,
+} from '../values/share-links';
 
 /**
  * Share links (issue 21): a finished video's public page `/v/{token}`. Media owns the links; the
  * owner's routes are below `/bff/platform` like the rest of media, the public page and its bytes are
  * the gateway's (`/v/{token}`, `/v/{token}/video`, `/v/{token}/thumbnail`, `POST /v/{token}/reports`).
  */
-
-/** A link's token: 32 random bytes, base64url without padding (43 characters). */
-export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export const SHARE_LABEL_MAX = 80;
-export const SHARE_SHOWN_AS_MAX = 40;
-export const SHARE_REPORT_DETAILS_MAX = 500;
-/** The expiries the owner can choose (days); absent or null means the link never expires. */
-export const SHARE_EXPIRY_DAYS = [1, 7, 30] as const;
-/** How many links one video may have at once (revoked ones do not count). */
-export const SHARE_LINKS_PER_VIDEO_MAX = 20;
-
-/** Why someone reports a shared video: a fixed list (the administrator's screen groups by it). */
-export const SHARE_REPORT_REASONS = ['spam', 'sexual', 'violence', 'hate', 'copyright', 'other'] as const;
-export type ShareReportReason = (typeof SHARE_REPORT_REASONS)[number];
 
 /** Control characters (C0, DEL, C1) are refused in every free text of a link or report. */
 // eslint-disable-next-line no-control-regex -- refusing them is the point
@@ -144,6 +136,3 @@ export const SHARE_PATHS = {
   adminReports: '/internal/admin/share-reports',
   adminRevoke: (linkId: string) => `/internal/admin/share-links/${encodeURIComponent(linkId)}/revoke`,
 } as const;
-
-/** Where the public page lives (the gateway's). */
-export const sharePagePath = (token: string): string => `/v/${token}`;

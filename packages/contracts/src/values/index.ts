@@ -8,3 +8,4 @@ export * from './commerce';
 export * from './i18n';
 export * from './media';
 export * from './telemetry';
+export * from './share-links';

@@ -32,6 +32,7 @@ import { Badge, ButtonLink, Card, ErrorState, PageHeader, ProgressBar, Spinner }
 import NotFoundPage from '../not-found';
 import { currentJobState } from './job-state';
 import { JobReceipt } from './JobReceipt';
+import { ShareLinks } from './ShareLinks';
 import { jobDetailsMessages } from './messages';
 import './job.css';
 
@@ -214,6 +215,8 @@ function JobDetails({ view }: { view: JobView }) {
               <VideoPlayerModal video={playing} onClose={() => setPlaying(null)} />
             </Card>
           )}
+
+          {status === 'COMPLETED' && <ShareLinks jobId={view.id} />}
 
           <Card as="section" className="job-card" aria-labelledby="job-settings-heading">
             <h2 id="job-settings-heading" className="job-card__title">
