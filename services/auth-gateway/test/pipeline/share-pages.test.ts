@@ -83,7 +83,7 @@ describe('the public share pages /v/{token}', () => {
     media.received.length = 0;
   });
 
-  const page = (token: string) => request(gateway.app).get(`/v/${token}`);
+  const page = (token: string) => request(gateway.app).get(`/v/${token}`).set('accept', 'text/html');
   /** A gateway of its own (supertest's requests all come from one address), with a page budget of 30 a minute. */
   const withOwnBudget = async <T>(run: (app: TestGateway['app']) => Promise<T>): Promise<T> => {
     const limited = createTestGateway({ env: { MEDIA_URL: media.url, PUBLIC_URL, RATE_LIMIT_MEDIA_PER_MINUTE: '30' } });
@@ -143,10 +143,21 @@ describe('the public share pages /v/{token}', () => {
         expect(res.text).toContain('This shared video is not available');
       }
       const bytes = await request(gateway.app).get(`/v/${INDEXED}/video`);
+      expect(bytes.headers['content-type']).toMatch(/application\/problem\+json/);
       expect(bytes.status).toBe(404);
     } finally {
       revoked.delete(INDEXED);
     }
+  });
+
+  it('answers a 404 problem, not the page, to a client that does not ask for HTML', async () => {
+    const res = await request(gateway.app)
+      .get(`/v/${'b'.repeat(43)}`)
+      .set('accept', 'application/json');
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(res.headers['x-robots-tag']).toBe('noindex');
+    expect(res.body.type).toBe('/problems/not_found');
   });
 
   it('serves the video and thumbnail through media with the gateway identity', async () => {

@@ -56,7 +56,15 @@ export function createSharePageRoutes({ upstreams, logger, publicUrl }: SharePag
       })
       .send(html);
   };
-  const notFound = (res: Response) => sendHtml(res, 404, renderShareNotFound());
+  /**
+   * A person's browser (and a link preview) asks for HTML and gets the 404 page; anything else gets the
+   * API's usual 404 problem, like every other 4xx of the gateway.
+   */
+  const notFound = (req: Request, res: Response) => {
+    if ((req.get('accept') ?? '').includes('text/html')) return sendHtml(res, 404, renderShareNotFound());
+    res.set('X-Robots-Tag', 'noindex');
+    throw new HttpProblem('not_found', { detail: 'There is no such shared video.' });
+  };
 
   const fetchMedia = async (path: string, body: unknown, res: Response): Promise<BufferedAnswer> => {
     try {
@@ -77,9 +85,9 @@ export function createSharePageRoutes({ upstreams, logger, publicUrl }: SharePag
 
   router.get('/v/:token', async (req, res) => {
     const token = tokenOf(req);
-    if (!token) return notFound(res);
+    if (!token) return notFound(req, res);
     const answer = await fetchMedia(SHARE_PATHS.publicView(token), {}, res);
-    if (answer.status === 404) return notFound(res);
+    if (answer.status === 404) return notFound(req, res);
     const { data } = parseJsonAnswer('media', answer, SharedVideoResponseSchema);
     sendHtml(res, 200, renderSharePage(data, { publicUrl }), data.allowIndexing);
   });
@@ -119,7 +127,7 @@ export function createSharePageRoutes({ upstreams, logger, publicUrl }: SharePag
     const fromForm = req.is('application/x-www-form-urlencoded') !== false;
     const token = tokenOf(req);
     if (!token) {
-      if (fromForm) return notFound(res);
+      if (fromForm) return sendHtml(res, 404, renderShareNotFound());
       throw new HttpProblem('not_found', { detail: 'There is no such shared video.' });
     }
     const raw = (req.body ?? {}) as Record<string, unknown>;
@@ -129,7 +137,7 @@ export function createSharePageRoutes({ upstreams, logger, publicUrl }: SharePag
       if (fromForm) return sendHtml(res, 200, renderReportThanks(token));
       return void res.status(204).end();
     }
-    if (answer.status === 404 && fromForm) return notFound(res);
+    if (answer.status === 404 && fromForm) return sendHtml(res, 404, renderShareNotFound());
     res
       .status(answer.status)
       .type(String(answer.headers['content-type'] ?? 'application/problem+json'))

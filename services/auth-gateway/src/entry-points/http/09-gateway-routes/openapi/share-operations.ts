@@ -20,7 +20,6 @@ const ShareTokenParamsSchema = z.object({ token: z.string().min(1) });
 const ShareLinkParamsSchema = MediaJobIdParamsSchema.extend({ linkId: z.string().min(1) });
 
 const HTML_PAGE = 'text/html';
-const NOT_AVAILABLE = { description: 'No such link, or expired, or revoked (an HTML page)', contentType: HTML_PAGE };
 
 /**
  * Share links (issue 21): the owner's routes (media's, proxied), the public pages `/v/{token}`
@@ -69,9 +68,10 @@ export function addShareOperations(registry: OpenApiRegistry): OpenApiRegistry {
       path: '/v/{token}',
       summary: 'The public page of a shared video (server-rendered HTML with Open Graph and Twitter tags)',
       description:
-        'Each answer counts one view. `noindex` (meta and `X-Robots-Tag`) unless the owner allowed indexing. Rate limited per address.',
+        'Each answer counts one view. `noindex` (meta and `X-Robots-Tag`) unless the owner allowed indexing. Rate limited per address. No such link, or expired, or revoked: 404 — an HTML page when the request accepts `text/html` (a browser, a link preview), otherwise the usual problem.',
       params: ShareTokenParamsSchema,
-      responses: { 200: { description: 'The page', contentType: HTML_PAGE }, 404: NOT_AVAILABLE },
+      responses: { 200: { description: 'The page', contentType: HTML_PAGE } },
+      problems: [404],
     })
     .add({
       ...pages,
