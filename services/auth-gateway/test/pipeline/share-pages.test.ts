@@ -65,7 +65,7 @@ describe('the public share pages /v/{token}', () => {
     });
     jobs = await startFakeUpstream('jobs', (req, res) => {
       if (req.path === '/jobs/job-1') {
-        res.json(jobView('job-1', 'The real prompt'));
+        res.json({ data: jobView('job-1', 'The real prompt') });
         return;
       }
       res.status(404).type('application/problem+json').send({ type: '/problems/not_found', status: 404 });
@@ -184,6 +184,16 @@ describe('the public share pages /v/{token}', () => {
     expect(last?.headers['content-type']).toMatch(/application\/problem\+json/);
     expect(last?.body.type).toBe('/problems/rate_limited');
     expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('documents the page’s 404 as both bodies (HTML for a browser, the problem otherwise)', async () => {
+    const doc = (await request(gateway.app).get('/bff/openapi.json')).body as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>>;
+    };
+    const notFound = doc.paths['/v/{token}']?.get?.responses['404'];
+    expect(Object.keys(notFound?.content ?? {}).sort()).toEqual(['application/problem+json', 'text/html']);
+    expect(doc.paths['/v/{token}/reports']?.post).toBeDefined();
+    expect(doc.paths['/bff/platform/admin/share-links/{id}/revoke']?.post).toBeDefined();
   });
 
   describe('reports', () => {

@@ -68,9 +68,16 @@ export function addShareOperations(registry: OpenApiRegistry): OpenApiRegistry {
       path: '/v/{token}',
       summary: 'The public page of a shared video (server-rendered HTML with Open Graph and Twitter tags)',
       description:
-        'Each answer counts one view. `noindex` (meta and `X-Robots-Tag`) unless the owner allowed indexing. Rate limited per address. No such link, or expired, or revoked: 404 — an HTML page when the request accepts `text/html` (a browser, a link preview), otherwise the usual problem.',
+        'Each answer counts one view. `noindex` (meta and `X-Robots-Tag`) unless the owner allowed indexing. Rate limited per address.',
       params: ShareTokenParamsSchema,
-      responses: { 200: { description: 'The page', contentType: HTML_PAGE } },
+      responses: {
+        200: { description: 'The page', contentType: HTML_PAGE },
+        404: {
+          description:
+            'No such link, or expired, or revoked: an HTML page when `text/html` is accepted, else a problem',
+          contentType: HTML_PAGE,
+        },
+      },
       problems: [404],
     })
     .add({

@@ -1,8 +1,9 @@
 import { Router } from 'express';
+import { z } from 'zod';
 import { JOBS_PATHS, JobViewSchema, SHARE_PATHS } from '@kadr/contracts';
 
-/** The one part of the job view this route needs. */
-const JobPromptSchema = JobViewSchema.pick({ prompt: true });
+/** The one part of jobs' `GET /jobs/{id}` answer (`{ data: JobView }`) this route needs. */
+const JobPromptSchema = z.object({ data: JobViewSchema.pick({ prompt: true }) });
 import { HttpProblem } from '@kadr/http-kit';
 import { getJson, UpstreamAnswerError, type Upstreams } from '../../../../integrations/upstreams';
 import { sessionOf } from '../../03-session/request-context';
@@ -25,7 +26,7 @@ export function createShareLinkRoutes({ upstreams }: { upstreams: Upstreams }): 
     const jobId = String(req.params.jobId);
     let prompt: string | null = null;
     try {
-      prompt = (await getJson(upstreams, 'jobs', { path: JOBS_PATHS.job(jobId), caller }, JobPromptSchema)).prompt;
+      prompt = (await getJson(upstreams, 'jobs', { path: JOBS_PATHS.job(jobId), caller }, JobPromptSchema)).data.prompt;
     } catch (error) {
       // A job jobs does not know (or not the caller's): media answers its own 404 for the video.
       if (!(error instanceof UpstreamAnswerError && error.status >= 400 && error.status < 500))
