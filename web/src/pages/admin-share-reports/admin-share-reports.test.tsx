@@ -1,6 +1,7 @@
 import type { ShareReportView, ShareReportsPage } from '@kadr/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { adminRevokeShareLink, getAdminShareReports } from '../../api/endpoints';
 import { initI18n, setLanguage } from '../../i18n/i18n';
 import { toast } from '../../notifications/toast-store';
@@ -50,6 +51,15 @@ describe('Admin → Share reports', () => {
     expect(screen.getByText('Link active')).toBeInTheDocument();
     expect(screen.getByText('4 views')).toBeInTheDocument();
     expect(mocked.reports).toHaveBeenCalledWith({ skip: 0, take: 50 }, expect.anything());
+  });
+
+  it('has no axe violations (names that contain the visible text)', async () => {
+    const { container } = renderAdminPage(<AdminShareReportsPage />, '/admin/share-reports');
+    await screen.findByText('Spam or misleading');
+    const results = await axe.run(container, {
+      rules: { 'color-contrast': { enabled: false }, 'label-content-name-mismatch': { enabled: true } },
+    });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
   });
 
   it('revokes a reported link after the confirmation and reads the list again', async () => {

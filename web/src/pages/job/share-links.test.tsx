@@ -1,6 +1,7 @@
 import type { ShareLinkView } from '@kadr/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { Route, Routes } from 'react-router';
 import { resetCircuitBreakers } from '../../api/circuit-breakers';
 import { answer, installFakeServer, type FakeServer } from '../../api/testing/fake-server';
@@ -108,6 +109,17 @@ describe('the job page’s Share section', () => {
     // Each action's accessible name starts with its visible text and names the link.
     expect(within(item).getByRole('button', { name: 'Copy link “For the team”' })).toBeInTheDocument();
     expect(within(item).getByRole('link', { name: 'Open link “For the team”' })).toHaveAttribute('href', `/v/${TOKEN}`);
+  });
+
+  it('has no axe violations (labels, names that contain the visible text) with a link listed', async () => {
+    renderJob();
+    const region = await shareRegion();
+    await within(region).findByText('For the team');
+    // jsdom has no layout: contrast is the browser journeys' to check.
+    const results = await axe.run(region, {
+      rules: { 'color-contrast': { enabled: false }, 'label-content-name-mismatch': { enabled: true } },
+    });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
   });
 
   it('is not offered while the video is being made', async () => {
