@@ -160,6 +160,16 @@ describe('share links', () => {
       expect(JSON.stringify(b.data)).not.toContain(alice);
     });
 
+    it('gives the same data without counting a view to the gateway’s HEAD of the page (GET without /views)', async () => {
+      const link = await created({ prompt: 'A fox' });
+      const peeked = await call('get', `/internal/shared/${link.token}`, service);
+      expect(SharedVideoResponseSchema.parse(peeked.body).data.prompt).toBe('A fox');
+      const links = ShareLinkListResponseSchema.parse(
+        (await call('get', SHARE_PATHS.videoShares(aliceJob), user(alice))).body,
+      );
+      expect(links.data.find((l) => l.id === link.id)?.views).toBe(0);
+    });
+
     it('serves the video (with ranges) and thumbnail bytes of an active link, private to the browser for 60 s', async () => {
       const link = await created({});
       const full = await bytes(SHARE_PATHS.publicVideo(link.token));

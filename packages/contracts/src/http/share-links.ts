@@ -129,6 +129,8 @@ export const SHARE_PATHS = {
    * Below `/internal`, which the gateway's route table does not forward: no browser reaches them.
    */
   publicView: (token: string) => `/internal/shared/${token}/views`,
+  /** The same without counting a view (a HEAD of the page). */
+  publicPeek: (token: string) => `/internal/shared/${token}`,
   publicVideo: (token: string) => `/internal/shared/${token}/video`,
   publicThumbnail: (token: string) => `/internal/shared/${token}/thumbnail`,
   publicReports: (token: string) => `/internal/shared/${token}/reports`,

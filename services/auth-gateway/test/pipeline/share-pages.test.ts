@@ -20,14 +20,14 @@ describe('the public share pages /v/{token}', () => {
   beforeAll(async () => {
     // Answers like media's shared routes: the page data (a view each), the bytes, reports.
     media = await startFakeUpstream('media', (req, res) => {
-      const match = /^\/internal\/shared\/([^/]+)\/(views|video|thumbnail|reports)$/.exec(req.path);
+      const match = /^\/internal\/shared\/([^/]+)(?:\/(views|video|thumbnail|reports))?$/.exec(req.path);
       if (match) {
-        const [, token = '', what] = match;
+        const [, token = '', what = 'peek'] = match;
         if (revoked.has(token) || ![TOKEN, HIDDEN, INDEXED].includes(token)) {
           res.status(404).type('application/problem+json').send({ type: '/problems/not_found', status: 404 });
           return;
         }
-        if (what === 'views') {
+        if (what === 'views' || what === 'peek') {
           res.json({
             data: {
               token,
@@ -121,6 +121,13 @@ describe('the public share pages /v/{token}', () => {
     const caller = await verifyInternalToken(media.received[0]?.token ?? '', { keys: TEST_KEYS, audience: 'media' });
     expect(caller).toMatchObject({ kind: 'service', service: 'auth-gateway' });
     expect(media.received[0]).toMatchObject({ method: 'POST', url: `/internal/shared/${TOKEN}/views` });
+  });
+
+  it('answers a HEAD of the page without counting a view (media asked without /views)', async () => {
+    const res = await request(gateway.app).head(`/v/${TOKEN}`).set('accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(media.received.map((r) => `${r.method} ${r.url}`)).toEqual([`GET /internal/shared/${TOKEN}`]);
   });
 
   it('leaves the prompt out when hidden, and allows indexing only when the owner did', async () => {

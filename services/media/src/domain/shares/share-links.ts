@@ -42,6 +42,20 @@ export interface ActiveShare {
   video: VideoRecord;
 }
 
+/** What the public page shows: the prompt unless hidden, the chosen name, never anything else of the owner. */
+function sharedVideoOf(link: ShareLink, video: VideoRecord): SharedVideo {
+  return {
+    token: link.token,
+    prompt: link.hidePrompt ? null : link.prompt,
+    shownAs: link.shownAs,
+    allowIndexing: link.allowIndexing,
+    width: video.width,
+    height: video.height,
+    durationSeconds: video.durationSeconds,
+    contentType: video.type,
+  };
+}
+
 /** The share-link use cases: the owner's links, the public page's reads, reports, and the administrator's revoke. */
 export class ShareLinks {
   private readonly shares: ShareRepository;
@@ -131,16 +145,14 @@ export class ShareLinks {
     const counted = await this.shares.countView(token, this.now());
     // Revoked or expired between the two reads: the page is gone.
     if (!counted) throw noSuchShare();
-    return {
-      token: counted.token,
-      prompt: counted.hidePrompt ? null : counted.prompt,
-      shownAs: counted.shownAs,
-      allowIndexing: counted.allowIndexing,
-      width: share.video.width,
-      height: share.video.height,
-      durationSeconds: share.video.durationSeconds,
-      contentType: share.video.type,
-    };
+    return sharedVideoOf(counted, share.video);
+  }
+
+  /** The page's data without counting a view (a HEAD of the page: link checkers, previews probing). */
+  async peek(token: string): Promise<SharedVideo> {
+    const share = await this.active(token);
+    if (!share) throw noSuchShare();
+    return sharedVideoOf(share.link, share.video);
   }
 
   /** Anyone's report of an active shared video. */

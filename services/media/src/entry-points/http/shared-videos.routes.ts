@@ -58,6 +58,10 @@ export function sharedVideoRoutes({ shares, blobs, logger, internalTokenKeys }: 
   router.post('/internal/shared/:token/views', async (req, res) => {
     res.set('Cache-Control', 'no-store').json({ data: await shares.view(tokenOf(req)) });
   });
+  // The same data without a view: what the gateway asks for a HEAD of the page.
+  router.get('/internal/shared/:token', async (req, res) => {
+    res.set('Cache-Control', 'no-store').json({ data: await shares.peek(tokenOf(req)) });
+  });
 
   router.get(
     '/internal/shared/:token/video',

@@ -66,14 +66,16 @@ export function createSharePageRoutes({ upstreams, logger, publicUrl }: SharePag
     throw new HttpProblem('not_found', { detail: 'There is no such shared video.' });
   };
 
+  /** A JSON call to media with the gateway's identity: POST with `body`, GET without. */
   const fetchMedia = async (path: string, body: unknown, res: Response): Promise<BufferedAnswer> => {
     try {
       return await upstreams.fetch('media', {
-        method: 'POST',
+        method: body === undefined ? 'GET' : 'POST',
         path,
         caller: GATEWAY_SERVICE_CALLER,
-        headers: { 'content-type': 'application/json' },
-        body: Buffer.from(JSON.stringify(body)),
+        ...(body === undefined
+          ? {}
+          : { headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(body)) }),
         correlationId: res.locals.correlationId as string | undefined,
       });
     } catch (error) {
@@ -86,7 +88,11 @@ export function createSharePageRoutes({ upstreams, logger, publicUrl }: SharePag
   router.get('/v/:token', async (req, res) => {
     const token = tokenOf(req);
     if (!token) return notFound(req, res);
-    const answer = await fetchMedia(SHARE_PATHS.publicView(token), {}, res);
+    // express answers HEAD with this route: a HEAD (a link checker probing) counts no view.
+    const answer =
+      req.method === 'HEAD'
+        ? await fetchMedia(SHARE_PATHS.publicPeek(token), undefined, res)
+        : await fetchMedia(SHARE_PATHS.publicView(token), {}, res);
     if (answer.status === 404) return notFound(req, res);
     const { data } = parseJsonAnswer('media', answer, SharedVideoResponseSchema);
     sendHtml(res, 200, renderSharePage(data, { publicUrl }), data.allowIndexing);
