@@ -11,7 +11,7 @@ import { prerenderLanding } from './scripts/prerender-landing';
  * development, `npm run dev -w web` proxies every server path to a running `npm start`.
  */
 const gateway = process.env.KADR_GATEWAY_URL ?? 'http://localhost:8080';
-const serverPaths = ['/auth', '/bff', '/health', '/video', '/thumbs', '/start-images', '/blobs'];
+const serverPaths = ['/auth', '/bff', '/health', '/video', '/thumbs', '/start-images', '/blobs', '/v'];
 
 /**
  * `@kadr/contracts/values` — the zod-free values the app imports (enum values, resolutions, the

@@ -120,7 +120,7 @@ function containerEnv(service: string, dataDir: string): NodeJS.ProcessEnv {
     commerce: { PAYMENT_PROVIDER: 'mock', PUBLIC_URL: 'http://127.0.0.1:8080' },
     jobs: { COMMERCE_URL: upstream, PUBLIC_URL: 'http://127.0.0.1:8080', BLOB_SIGNING_SECRET: secret },
     media: { MEDIA_SIGNING_SECRET: secret, PUBLIC_URL: 'http://127.0.0.1:8080' },
-    admin: { JOBS_URL: upstream, COMMERCE_URL: upstream },
+    admin: { JOBS_URL: upstream, COMMERCE_URL: upstream, MEDIA_URL: upstream },
     i18n: {},
     // No SMTP_URL, as in compose: with DATA_DIR the mail catcher starts too.
     notifications: {

@@ -191,7 +191,12 @@ export async function startEmbedded(
     registries.push(media.metrics.registry);
 
     const admin = await startAdmin(
-      parseConfig('admin', adminConfigSchema, { ...internal, JOBS_URL: jobs.url, COMMERCE_URL: commerce.url }),
+      parseConfig('admin', adminConfigSchema, {
+        ...internal,
+        JOBS_URL: jobs.url,
+        COMMERCE_URL: commerce.url,
+        MEDIA_URL: media.url,
+      }),
       { adapters: { eventBus: bus }, defaultMetrics: false },
     );
     started('admin', admin.url, () => admin.stop());

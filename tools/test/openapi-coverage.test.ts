@@ -161,6 +161,28 @@ describe('the public API document', () => {
     await user.put(`/bff/platform/jobs/${jobId}/favourite`);
     await user.request('DELETE', `/bff/platform/jobs/${jobId}/favourite`);
     await user.put('/bff/platform/jobs/no-such-job/favourite');
+    // Share links (issue 21): a refused and a good create, the list, the public page signed out (HTML for a
+    // browser, the problem otherwise), its bytes, reports (a good one, a refused reason, another origin).
+    await user.post(`/bff/platform/api/media/videos/${jobId}/shares`, { label: 'x'.repeat(81), expiresInDays: 3 });
+    await user.post('/bff/platform/api/media/videos/no-such-job/shares', {});
+    const share = await user.post(`/bff/platform/api/media/videos/${jobId}/shares`, {
+      label: 'Journey',
+      expiresInDays: 7,
+    });
+    const { id: linkId, path: sharePath } = (share.body as { data: { id: string; path: string } }).data;
+    await user.get(`/bff/platform/api/media/videos/${jobId}/shares`);
+    await user.get('/bff/platform/api/media/videos/no-such-job/shares');
+    await visitor.get(sharePath, { headers: { accept: 'text/html' } });
+    await visitor.get(`/v/${'x'.repeat(43)}`, { headers: { accept: 'text/html' } });
+    await visitor.get(`/v/${'x'.repeat(43)}`);
+    await visitor.get(`${sharePath}/video`, { headers: { range: 'bytes=0-99' } });
+    await visitor.get(`${sharePath}/thumbnail`);
+    await visitor.post(`${sharePath}/reports`, { reason: 'spam', details: 'journey' });
+    await visitor.post(`${sharePath}/reports`, { reason: 'boring' });
+    await visitor.request('POST', `${sharePath}/reports`, {
+      body: { reason: 'spam' },
+      headers: { origin: 'https://elsewhere.example' },
+    });
     // The history pages and the person's own data: the orders list, the archive, a deletion not confirmed.
     await user.get('/bff/platform/jobs/recent?skip=1&take=1');
     await user.get('/bff/platform/api/commerce/orders?take=5');
@@ -180,9 +202,18 @@ describe('the public API document', () => {
       '/bff/platform/admin/dead-letters',
       '/bff/platform/admin/dead-letters/job.progress?status=all',
       '/bff/platform/admin/dead-letters/no.such.topic',
+      '/bff/platform/admin/share-reports?take=5',
+      '/bff/platform/admin/share-reports?take=0',
     ]) {
       await admin.get(path);
     }
+    // The administrator revokes the reported link; the owner's revoke after it is harmless; the page is gone.
+    await admin.post(`/bff/platform/admin/share-links/${linkId}/revoke`);
+    await admin.post('/bff/platform/admin/share-links/no-such-link/revoke');
+    await user.post(`/bff/platform/api/media/videos/${jobId}/shares/${linkId}/revoke`);
+    await user.post(`/bff/platform/api/media/videos/${jobId}/shares/no-such-link/revoke`);
+    await visitor.get(sharePath, { headers: { accept: 'text/html' } });
+    await visitor.get(`${sharePath}/video`);
     // The administrator's own account stays (409).
     await admin.request('DELETE', '/bff/platform/account', { body: { confirmEmail: 'admin@kadr.local' } });
     // The user deletes their own video (after the administrator's reads of it), and an unknown one.

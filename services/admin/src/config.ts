@@ -14,6 +14,8 @@ export const adminConfigSchema = z
     JOBS_URL: optionalUrl,
     /** Commerce (a job's hold in the job detail); unset: the hold is reported missing. */
     COMMERCE_URL: optionalUrl,
+    /** Media (share-link reports, revoking a link); unset: those routes answer 503. */
+    MEDIA_URL: optionalUrl,
     /** Time-out of one call to the jobs service or commerce (below the gateway's 30 s). */
     UPSTREAM_TIMEOUT_MS: z.coerce
       .number({ error: 'must be a whole number' })

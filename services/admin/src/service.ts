@@ -12,6 +12,7 @@ import { subscribeAdmin } from './entry-points/messaging/admin-consumer';
 import { busPurgeEvents, SERVICE } from './entry-points/messaging/purge-events.publisher';
 import { CommerceHoldsClient } from './integrations/commerce-holds.client';
 import { JobsAdminClient } from './integrations/jobs-admin.client';
+import { MediaSharesClient } from './integrations/media-shares.client';
 import { upstreamOf } from './integrations/upstream';
 
 export interface AdminParts extends ServiceParts<AdminAdapters, AdminConfig> {
@@ -53,6 +54,7 @@ export function composeAdmin({ config, adapters, logger, metrics, readinessCheck
         logs: stores.logs,
         jobs: new JobsAdminClient(upstreamOf('jobs', config.JOBS_URL, upstreams)),
         holds: new CommerceHoldsClient(upstreamOf('commerce', config.COMMERCE_URL, upstreams), logger),
+        shares: new MediaSharesClient(upstreamOf('media', config.MEDIA_URL, upstreams)),
         internalTokenKeys: keys,
         logger,
         deadLetters: { bus: eventBus, handlings: stores.deadLetters, now },

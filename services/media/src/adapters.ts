@@ -7,17 +7,23 @@ import type { MediaConfig } from './config';
 import { MemoryVideoRepository } from './data-access/memory-video.repository';
 import type * as MongooseVideoRepositoryModule from './data-access/mongoose-video.repository';
 import type { VideoRepository } from './data-access/video.repository';
+import { MemoryShareRepository } from './data-access/memory-share.repository';
+import type * as MongooseShareRepositoryModule from './data-access/mongoose-share.repository';
+import type { ShareRepository } from './data-access/share.repository';
 
 /* eslint-disable @typescript-eslint/no-require-imports -- The mongoose repositories are required on
    first use, not imported: mongoose (about 400 modules) then loads only when MONGODB_URI is set, never
    in the embedded mode (issue 19, start-up time). */
 const mongooseVideoRepository = () =>
   (require('./data-access/mongoose-video.repository') as typeof MongooseVideoRepositoryModule).MongooseVideoRepository;
+const mongooseShareRepository = () =>
+  (require('./data-access/mongoose-share.repository') as typeof MongooseShareRepositoryModule).MongooseShareRepository;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 export interface MediaAdapters {
   eventBus: EventBus;
   videos: VideoRepository;
+  shares: ShareRepository;
   blobStore: BlobStore;
 }
 
@@ -44,7 +50,7 @@ export function openMediaAdapters(
       provided.eventBus ?? own(eventBusFromEnvironment(config.KAFKA_BROKERS, 'media', logger, metrics.registry));
     const blobStore = provided.blobStore ?? own(openBlobStore(config, metrics.registry));
     const { stores, readinessChecks } = own(
-      await openStores<Pick<MediaAdapters, 'videos'>>({
+      await openStores<Pick<MediaAdapters, 'videos' | 'shares'>>({
         service: 'media',
         config,
         logger,
@@ -52,9 +58,10 @@ export function openMediaAdapters(
         provided,
         stores: {
           videos: { mongo: (c) => new (mongooseVideoRepository())(c), memory: (p) => MemoryVideoRepository.create(p) },
+          shares: { mongo: (c) => new (mongooseShareRepository())(c), memory: (p) => MemoryShareRepository.create(p) },
         },
       }),
     );
-    return { eventBus, blobStore, videos: stores.videos, readinessChecks };
+    return { eventBus, blobStore, videos: stores.videos, shares: stores.shares, readinessChecks };
   });
 }

@@ -3,6 +3,7 @@ import type { ComposedService, RunningService, ServiceParts, StartOptions } from
 import { openMediaAdapters, type MediaAdapters } from './adapters';
 import type { MediaConfig } from './config';
 import { StartImageUploads } from './domain/uploads/start-image-uploads';
+import { ShareLinks } from './domain/shares/share-links';
 import { MediaLibrary } from './domain/videos/media-library';
 import { createMediaApp } from './entry-points/http/app';
 import { SERVICE, subscribeMedia } from './entry-points/messaging/media-consumer';
@@ -16,17 +17,20 @@ export interface MediaParts extends ServiceParts<MediaAdapters, MediaConfig> {
 export interface ComposedMedia extends ComposedService {
   library: MediaLibrary;
   uploads: StartImageUploads;
+  shares: ShareLinks;
 }
 
 /** Media without a listening socket: what tests drive with supertest, and what `startMedia` serves. */
 export function composeMedia({ config, adapters, logger, metrics, readinessChecks, clock }: MediaParts): ComposedMedia {
   const library = new MediaLibrary({ videos: adapters.videos, blobs: adapters.blobStore, now: clock });
   const uploads = new StartImageUploads({ blobs: adapters.blobStore, now: clock });
+  const shares = new ShareLinks({ shares: adapters.shares, library, now: clock });
   const { app, health } = createMediaApp({
     logger,
     metrics,
     library,
     uploads,
+    shares,
     blobs: adapters.blobStore,
     internalTokenKeys: internalTokenKeys(config),
     urlTtlSeconds: config.MEDIA_URL_TTL_SECONDS,
@@ -38,8 +42,9 @@ export function composeMedia({ config, adapters, logger, metrics, readinessCheck
     health,
     library,
     uploads,
+    shares,
     ...backgroundWork(async (own) => {
-      own(await subscribeMedia({ bus: adapters.eventBus, library, logger, now: clock }));
+      own(await subscribeMedia({ bus: adapters.eventBus, library, shares, logger, now: clock }));
       // Uploads no job took within a day go (a sweep at start, then every UPLOAD_SWEEP_INTERVAL_MS).
       const sweepFailed = (error: unknown) => logger.warn({ err: error }, 'start-image upload sweep failed');
       void uploads.sweep().catch(sweepFailed);

@@ -6,6 +6,7 @@ import { mintInternalToken, type InternalCaller } from '@kadr/http-kit';
 import { createLogger, createMetrics } from '@kadr/telemetry';
 import { describeWithRealServer } from '@kadr/tooling/real-servers';
 import { mediaConfigSchema } from '../src/config';
+import { MemoryShareRepository } from '../src/data-access/memory-share.repository';
 import { MemoryVideoRepository } from '../src/data-access/memory-video.repository';
 import { composeMedia, type ComposedMedia } from '../src/service';
 import { completedEvent, thumbnailKeyOf, userDeletedEvent, videoKeyOf } from './support/events';
@@ -42,7 +43,7 @@ describeWithRealServer('s3', 'media on S3-compatible storage', (target) => {
     });
     media = composeMedia({
       config,
-      adapters: { eventBus: bus, blobStore: blobs, videos },
+      adapters: { eventBus: bus, blobStore: blobs, videos, shares: await MemoryShareRepository.create() },
       logger: createLogger({ service: 'media', level: 'silent' }),
       metrics: createMetrics({ service: 'media', defaultMetrics: false }),
     });

@@ -43,6 +43,10 @@ import type {
   StartImageUploadResponse,
   UpscaleQuoteResponse,
   UserLanguageResponse,
+  ShareLinkCreateRequest,
+  ShareLinkListResponse,
+  ShareLinkResponse,
+  ShareReportsPage,
   UserOrdersPage,
   VideoStreamResponse,
 } from '@kadr/contracts';
@@ -763,5 +767,63 @@ export function discardAdminDeadLetter(
     body: { reason: reason.trim() },
     idempotencyKey,
     endpoint: 'POST /bff/platform/admin/dead-letters/:topic/:id/discard',
+  });
+}
+
+// ---------------------------------------------------------------- share links (issue 21)
+
+/** One finished video's share links with their view counts (owner only). */
+export function getShareLinks(jobId: string, options: CallOptions = {}): Promise<ShareLinkListResponse> {
+  return apiRequest('GET', `${PLATFORM}/api/media/videos/${id(jobId)}/shares`, {
+    ...options,
+    endpoint: 'GET /bff/platform/api/media/videos/:jobId/shares',
+  });
+}
+
+export function createShareLink(
+  jobId: string,
+  body: ShareLinkCreateRequest,
+  idempotencyKey?: string,
+  options: CallOptions = {},
+): Promise<ShareLinkResponse> {
+  return apiRequest('POST', `${PLATFORM}/api/media/videos/${id(jobId)}/shares`, {
+    ...options,
+    body,
+    idempotencyKey,
+    endpoint: 'POST /bff/platform/api/media/videos/:jobId/shares',
+  });
+}
+
+export function revokeShareLink(
+  jobId: string,
+  linkId: string,
+  idempotencyKey?: string,
+  options: CallOptions = {},
+): Promise<ShareLinkResponse> {
+  return apiRequest('POST', `${PLATFORM}/api/media/videos/${id(jobId)}/shares/${id(linkId)}/revoke`, {
+    ...options,
+    idempotencyKey,
+    endpoint: 'POST /bff/platform/api/media/videos/:jobId/shares/:linkId/revoke',
+  });
+}
+
+/** The administrator: reports of shared videos, newest first. */
+export function getAdminShareReports(
+  page: { skip?: number; take?: number } = {},
+  options: CallOptions = {},
+): Promise<ShareReportsPage> {
+  return apiRequest('GET', `${PLATFORM}/admin/share-reports`, { ...options, query: page });
+}
+
+/** The administrator revokes any link (admin audits it). */
+export function adminRevokeShareLink(
+  linkId: string,
+  idempotencyKey?: string,
+  options: CallOptions = {},
+): Promise<ShareLinkResponse> {
+  return apiRequest('POST', `${PLATFORM}/admin/share-links/${id(linkId)}/revoke`, {
+    ...options,
+    idempotencyKey,
+    endpoint: 'POST /bff/platform/admin/share-links/:id/revoke',
   });
 }

@@ -45,3 +45,4 @@ export const Job = page(() => import('../pages/job'));
 export const AdminUsers = page(() => import('../pages/admin-users'));
 export const AdminLogs = page(() => import('../pages/admin-logs'));
 export const AdminDeadLetters = page(() => import('../pages/admin-dead-letters'));
+export const AdminShareReports = page(() => import('../pages/admin-share-reports'));

@@ -43,6 +43,7 @@ jest.mock('./pages', () => {
     'AdminUsers',
     'AdminLogs',
     'AdminDeadLetters',
+    'AdminShareReports',
   ];
   const pages: Record<string, () => React.ReactElement> = {};
   for (const name of names) pages[name] = () => <h1>page {name}</h1>;

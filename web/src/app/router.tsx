@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
                       { path: '/admin/users', element: <Page.AdminUsers /> },
                       { path: '/admin/logs', element: <Page.AdminLogs /> },
                       { path: '/admin/dead-letters', element: <Page.AdminDeadLetters /> },
+                      { path: '/admin/share-reports', element: <Page.AdminShareReports /> },
                     ],
                   },
                   { path: '*', element: <Page.NotFound /> },

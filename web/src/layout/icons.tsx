@@ -106,6 +106,13 @@ export const DeadLettersIcon = (props: IconProps) => (
   </Icon>
 );
 
+/** A flag: what people reported (Admin → Share reports). */
+export const ReportsIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4.5 17.5v-14M4.5 3.5h10l-2 3.5 2 3.5h-10" />
+  </Icon>
+);
+
 export const MenuIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M3.5 6h13M3.5 10h13M3.5 14h13" />

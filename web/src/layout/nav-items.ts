@@ -3,6 +3,7 @@ import {
   CreditsIcon,
   DashboardIcon,
   DeadLettersIcon,
+  ReportsIcon,
   GalleryIcon,
   GenerateIcon,
   HomeIcon,
@@ -53,4 +54,5 @@ export const ADMIN_ITEMS: readonly NavItem[] = [
   { to: '/admin/users', labelKey: 'nav.adminUsers', icon: UsersIcon },
   { to: '/admin/logs', labelKey: 'nav.adminLogs', icon: LogsIcon },
   { to: '/admin/dead-letters', labelKey: 'nav.adminDeadLetters', icon: DeadLettersIcon },
+  { to: '/admin/share-reports', labelKey: 'nav.adminShareReports', icon: ReportsIcon },
 ];

@@ -12,3 +12,4 @@ export * from './media';
 export * from './gallery';
 export * from './admin';
 export * from './web-app-security';
+export * from './share-links';

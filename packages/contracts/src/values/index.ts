@@ -9,3 +9,4 @@ export * from './i18n';
 export * from './media';
 export * from './start-image';
 export * from './telemetry';
+export * from './share-links';

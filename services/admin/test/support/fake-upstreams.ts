@@ -276,3 +276,68 @@ export async function startFakeCommerce(secret: string): Promise<FakeUpstream> {
 function keysOf(secret: string): InternalTokenKeys {
   return { current: { kid: DEFAULT_INTERNAL_TOKEN_KEY_ID, secret } };
 }
+
+/**
+ * Media's share links as admin sees them: the token is checked (audience `media`, the administrator's
+ * role), every call recorded; link `missing` does not exist.
+ */
+export async function startFakeMedia(secret: string): Promise<FakeUpstream> {
+  const keys = keysOf(secret);
+  const calls: RecordedCall[] = [];
+  const app = express();
+  app.use(express.json());
+  app.use(async (req: Request, res: Response, next) => {
+    const token = (req.get('authorization') ?? '').replace(/^Bearer /, '');
+    let caller: InternalCaller;
+    try {
+      caller = await verifyInternalToken(token, { keys, audience: 'media' });
+    } catch {
+      problem(res, 401, 'unauthorized', 'bad token');
+      return;
+    }
+    if (caller.kind !== 'user' || !caller.roles.includes('admin')) {
+      problem(res, 403, 'forbidden', 'administrator only');
+      return;
+    }
+    calls.push({ method: req.method, path: req.originalUrl, caller, body: req.body as unknown });
+    next();
+  });
+  const link = (id: string) => ({
+    id,
+    jobId: 'job-1',
+    token: 't'.repeat(43),
+    path: `/v/${'t'.repeat(43)}`,
+    label: null,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    expiresAt: null,
+    revokedAt: '2026-03-01T11:00:00.000Z',
+    hidePrompt: false,
+    allowIndexing: false,
+    shownAs: null,
+    views: 3,
+    state: 'revoked',
+  });
+  app.get('/internal/admin/share-reports', (req, res) => {
+    res.json({
+      data: [
+        {
+          id: 'report-1',
+          linkId: 'link-1',
+          jobId: 'job-1',
+          ownerId: 'user-1',
+          reason: 'spam',
+          details: null,
+          createdAt: '2026-03-01T10:30:00.000Z',
+          link: { path: `/v/${'t'.repeat(43)}`, label: null, state: 'active', views: 3 },
+        },
+      ],
+      pagination: { skip: Number(req.query.skip ?? 0), take: Number(req.query.take ?? 50), total: 1 },
+    });
+  });
+  app.post('/internal/admin/share-links/:id/revoke', (req, res) => {
+    if (req.params.id === 'missing') return problem(res, 404, 'not_found', 'There is no such shared video.');
+    res.json({ data: link(req.params.id) });
+  });
+  const { server, url } = await listen(app);
+  return { url, calls, close: () => new Promise((r) => server.close(() => r())) };
+}

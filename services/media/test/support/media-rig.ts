@@ -8,6 +8,7 @@ import { DEFAULT_INTERNAL_TOKEN_KEY_ID } from '@kadr/config';
 import { mintInternalToken, type InternalCaller, type InternalTokenKeys } from '@kadr/http-kit';
 import { createLogger, createMetrics } from '@kadr/telemetry';
 import { mediaConfigSchema, type MediaConfig } from '../../src/config';
+import { MemoryShareRepository } from '../../src/data-access/memory-share.repository';
 import { MemoryVideoRepository } from '../../src/data-access/memory-video.repository';
 import { composeMedia, type ComposedMedia } from '../../src/service';
 import { completedEvent, thumbnailKeyOf, videoKeyOf, type CompletionInput } from './events';
@@ -38,7 +39,10 @@ export interface MediaRig {
 }
 
 /** Media composed on memory adapters and a temporary filesystem blob store, consumer running. */
-export async function startMediaRig(env: Record<string, string> = {}): Promise<MediaRig> {
+export async function startMediaRig(
+  env: Record<string, string> = {},
+  { clock }: { clock?: () => Date } = {},
+): Promise<MediaRig> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'kadr-media-test-'));
   const config = mediaConfigSchema.parse({
     NODE_ENV: 'test',
@@ -51,11 +55,13 @@ export async function startMediaRig(env: Record<string, string> = {}): Promise<M
   const bus = new MemoryEventBus();
   const blobs = new FileSystemBlobStore({ root, publicBaseUrl: PUBLIC_URL, signingSecret: SIGNING_SECRET });
   const videos = await MemoryVideoRepository.create();
+  const shares = await MemoryShareRepository.create();
   const media = composeMedia({
     config,
-    adapters: { eventBus: bus, blobStore: blobs, videos },
+    adapters: { eventBus: bus, blobStore: blobs, videos, shares },
     logger: createLogger({ service: 'media', level: 'silent' }),
     metrics: createMetrics({ service: 'media', defaultMetrics: false }),
+    clock,
   });
   await media.startBackground();
   const { video, thumbnail } = mediaFixtures();
@@ -82,6 +88,7 @@ export async function startMediaRig(env: Record<string, string> = {}): Promise<M
       await media.stop();
       await bus.close();
       await videos.close();
+      await shares.close();
       fs.rmSync(root, { recursive: true, force: true });
     },
   };

@@ -23,6 +23,8 @@ export const KNOWN_LOG_ACTIONS: Readonly<Record<LogKind, readonly string[]>> = {
     'dead_letters.read',
     'dead_letters.replay',
     'dead_letters.discard',
+    'share_reports.list',
+    'share_links.revoke',
     'access.denied',
   ],
   system_event: ['job.failed', 'payment.completed', 'message.dead_lettered'],

@@ -50,7 +50,7 @@ export const galleryMessages = {
       deleteLabel: 'Delete video from {{date}}',
       deleteTitle: 'Delete this video?',
       deleteDescription:
-        'The video, its thumbnail and its files are deleted for good. Your credit history keeps its lines.',
+        'The video, its thumbnail, its files and its share links are deleted for good. Your credit history keeps its lines.',
       deleteConfirm: 'Delete video',
       deleted: 'Video deleted.',
       deleteFailed: 'The video could not be deleted.',
@@ -117,7 +117,7 @@ export const galleryMessages = {
       deleteLabel: 'Usuń film z {{date}}',
       deleteTitle: 'Usunąć ten film?',
       deleteDescription:
-        'Film, jego miniatura i pliki zostaną usunięte na zawsze. Historia środków zachowa swoje wpisy.',
+        'Film, jego miniatura, pliki i linki udostępniania zostaną usunięte na zawsze. Historia środków zachowa swoje wpisy.',
       deleteConfirm: 'Usuń film',
       deleted: 'Film usunięty.',
       deleteFailed: 'Nie udało się usunąć filmu.',

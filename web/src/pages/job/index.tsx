@@ -33,6 +33,7 @@ import NotFoundPage from '../not-found';
 import { currentJobState } from './job-state';
 import { JobReceipt } from './JobReceipt';
 import { UpscaleAction } from './UpscaleAction';
+import { ShareLinks } from './ShareLinks';
 import { jobDetailsMessages } from './messages';
 import './job.css';
 
@@ -216,6 +217,8 @@ function JobDetails({ view }: { view: JobView }) {
               <VideoPlayerModal video={playing} onClose={() => setPlaying(null)} />
             </Card>
           )}
+
+          {status === 'COMPLETED' && <ShareLinks jobId={view.id} />}
 
           <Card as="section" className="job-card" aria-labelledby="job-settings-heading">
             <h2 id="job-settings-heading" className="job-card__title">

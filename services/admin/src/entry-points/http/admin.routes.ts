@@ -4,6 +4,7 @@ import {
   AdminMarkFailedRequestSchema,
   ChargebackRequestSchema,
   CreditAdjustmentRequestSchema,
+  ShareReportsQuerySchema,
   type AdminJobDetailPage,
   type AdminLogsPage,
   type AdminUserDeletionResponse,
@@ -19,6 +20,7 @@ import type { AdminReadModel } from '../../domain/read-model/admin-read-model';
 import type { UserPurges } from '../../domain/purge/user-purges';
 import type { CommerceHoldsClient } from '../../integrations/commerce-holds.client';
 import type { JobsAdminClient } from '../../integrations/jobs-admin.client';
+import type { MediaSharesClient } from '../../integrations/media-shares.client';
 import { requireAdministrator } from './administrator';
 import { auditedActions, noTarget, type TargetOf } from './audited-action';
 import { deadLetterRoutes, type DeadLetterRoutesDeps } from './dead-letter.routes';
@@ -40,6 +42,7 @@ export interface AdminRoutesDeps {
   logs: LogRepository;
   jobs: JobsAdminClient;
   holds: CommerceHoldsClient;
+  shares: MediaSharesClient;
   internalTokenKeys: InternalTokenKeys;
   logger: Logger;
   deadLetters: Omit<DeadLetterRoutesDeps, 'audited'>;
@@ -52,7 +55,7 @@ export interface AdminRoutesDeps {
 const MoneyActionKeySchema = z.string().trim().min(1, 'An Idempotency-Key is required.').max(200);
 
 const idTarget =
-  (kind: 'user' | 'job' | 'order'): TargetOf =>
+  (kind: 'user' | 'job' | 'order' | 'share_link'): TargetOf =>
   (req) => {
     const id = typeof req.params.id === 'string' ? req.params.id : null;
     return { targetId: id, userId: kind === 'user' ? id : null };
@@ -60,7 +63,7 @@ const idTarget =
 
 /** `/admin/*` as the gateway forwards it (`/bff/platform` stripped), the administrator's token required. */
 export function adminRoutes(deps: AdminRoutesDeps): Router {
-  const { readModel, purges, audit, logs, jobs, holds, logger } = deps;
+  const { readModel, purges, audit, logs, jobs, holds, shares, logger } = deps;
   const router = Router();
   router.use('/admin', requireInternalCaller({ keys: deps.internalTokenKeys, audience: 'admin' }));
   router.use('/admin', requireAdministrator(audit, logger));
@@ -226,6 +229,26 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
       const answer = await jobs.delete(admin, jobId, force === 'true', correlation(correlationId));
       res.json(answer);
       return { force: force === 'true' };
+    }),
+  );
+
+  // Share links (issue 21): reading reports is logged like reading users; a revoke names the link and its video.
+  router.get(
+    '/admin/share-reports',
+    audited('share_reports.list', noTarget, async ({ req, res, admin, correlationId }) => {
+      const query = parseInput(ShareReportsQuerySchema, firstValues(req.query));
+      res
+        .set('Cache-Control', 'private, no-store')
+        .json(await shares.reports(admin, query, correlation(correlationId)));
+    }),
+  );
+
+  router.post(
+    '/admin/share-links/:id/revoke',
+    audited('share_links.revoke', idTarget('share_link'), async ({ req, res, admin, correlationId }) => {
+      const answer = await shares.revoke(admin, idOf(req), correlation(correlationId));
+      res.json(answer);
+      return { jobId: answer.data.jobId };
     }),
   );
 

@@ -9,6 +9,7 @@ import { parseFeatureFlags } from './09-gateway-routes/feature-flags';
 import { paymentNotificationRoutes } from './02-callbacks/payment-notification.routes';
 import { unsubscribeRoutes } from './02-callbacks/unsubscribe.routes';
 import { createMediaDeliveryRoutes } from './10-proxy/media-delivery.routes';
+import { createSharePageRoutes } from './10-proxy/share-page.routes';
 import { rejectUndocumentedMethods } from './01-method-check/method-not-allowed';
 import { createGatewayOpenApi } from './09-gateway-routes/openapi/gateway-openapi';
 import type { OpenApiRegistry } from './09-gateway-routes/openapi/openapi-registry';
@@ -90,6 +91,7 @@ export function createRequestPipeline(options: RequestPipelineOptions): RequestP
     routes: [
       Router().use('/bff', bff),
       createMediaDeliveryRoutes({ upstreams, logger }),
+      createSharePageRoutes({ upstreams, logger, publicUrl: config.PUBLIC_URL }),
       createStaticWebRouter(config.WEB_DIST_DIR),
     ],
     openApi,

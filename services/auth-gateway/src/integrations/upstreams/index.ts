@@ -14,7 +14,7 @@ export { createI18nClient, type I18nClient } from './i18n-client';
 export { createJobsClient, type JobsClient } from './jobs-client';
 export { createMediaClient, type MediaClient } from './media-client';
 export { createAdminClient, type AdminClient } from './admin-client';
-export { getJson } from './json-answer';
+export { getJson, parseJsonAnswer } from './json-answer';
 export {
   UpstreamError,
   UpstreamFailure,

@@ -55,6 +55,11 @@ export class MediaLibrary {
     return video && canSee(viewer, video) ? video : null;
   }
 
+  /** The job's video for a caller that already holds its authority (a share link's token). */
+  videoOfJob(jobId: string): Promise<VideoRecord | null> {
+    return this.videos.findByJobId(jobId);
+  }
+
   /** A short-lived URL the browser can fetch the blob from (S3 presigned, or the gateway's `/blobs`). */
   signedUrl(key: string, ttlSeconds: number): Promise<string> {
     return this.blobs.presignGet(key, ttlSeconds);

@@ -3,15 +3,20 @@ import { createSignedBlobHandler, createSignedUploadHandler, isLocalBlobStore, t
 import { createHttpApp, type HttpApp, type InternalTokenKeys, type ReadinessCheck } from '@kadr/http-kit';
 import type { Logger, ServiceMetrics } from '@kadr/telemetry';
 import type { StartImageUploads } from '../../domain/uploads/start-image-uploads';
+import type { ShareLinks } from '../../domain/shares/share-links';
 import type { MediaLibrary } from '../../domain/videos/media-library';
+import { mediaProblemOf } from './domain-problems';
 import { mediaRoutes } from './media.routes';
 import { uploadRoutes } from './upload.routes';
+import { shareLinkRoutes } from './share-links.routes';
+import { sharedVideoRoutes } from './shared-videos.routes';
 
 export interface MediaAppDeps {
   logger: Logger;
   metrics: ServiceMetrics;
   library: MediaLibrary;
   uploads: StartImageUploads;
+  shares: ShareLinks;
   blobs: BlobStore;
   internalTokenKeys: InternalTokenKeys;
   urlTtlSeconds: number;
@@ -41,6 +46,14 @@ export function createMediaApp(deps: MediaAppDeps): HttpApp {
       internalTokenKeys: deps.internalTokenKeys,
       logger: deps.logger,
     }),
+    // After mediaRoutes: its `/api/media` internal-token check runs first.
+    shareLinkRoutes(deps.shares, deps.internalTokenKeys),
+    sharedVideoRoutes({
+      shares: deps.shares,
+      blobs: deps.blobs,
+      logger: deps.logger,
+      internalTokenKeys: deps.internalTokenKeys,
+    }),
   ];
   if (isLocalBlobStore(deps.blobs) && deps.signingSecret) {
     routes.unshift(
@@ -56,5 +69,6 @@ export function createMediaApp(deps: MediaAppDeps): HttpApp {
     metrics: deps.metrics,
     routes,
     readinessChecks: deps.readinessChecks,
+    mapError: mediaProblemOf,
   });
 }

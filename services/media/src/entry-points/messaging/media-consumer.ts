@@ -1,6 +1,7 @@
 import { JobProgressKind } from '@kadr/contracts';
 import { confirmPurge, type ConsumerHandle, type EventBus, subscribeTopics } from '@kadr/event-bus';
 import type { Logger } from '@kadr/telemetry';
+import type { ShareLinks } from '../../domain/shares/share-links';
 import type { MediaLibrary } from '../../domain/videos/media-library';
 
 /** The consumer group and producer name: the service's name (ARCHITECTURE §9). */
@@ -9,6 +10,7 @@ export const SERVICE = 'media';
 export interface MediaConsumerDeps {
   bus: EventBus;
   library: MediaLibrary;
+  shares: ShareLinks;
   logger: Logger;
   now?: () => Date;
 }
@@ -21,6 +23,7 @@ export interface MediaConsumerDeps {
 export function subscribeMedia({
   bus,
   library,
+  shares,
   logger,
   now = () => new Date(),
 }: MediaConsumerDeps): Promise<ConsumerHandle> {
@@ -40,8 +43,10 @@ export function subscribeMedia({
           logger.warn({ offset: message.offset }, 'job.deleted without a job id: ignored');
           return;
         }
+        // Links first: the public page must be gone before (and even if) the blobs are.
+        const removedShareLinks = await shares.deleteJob(jobId);
         const removed = await library.deleteJob(jobId, userId);
-        logger.info({ jobId, userId, ...removed }, 'job deleted: video removed');
+        logger.info({ jobId, userId, ...removed, removedShareLinks }, 'job deleted: video removed');
       },
       'user.deleted': async (envelope) => {
         const { userId, purge } = envelope.payload.value;
@@ -49,9 +54,13 @@ export function subscribeMedia({
           logger.warn({ eventId: envelope.eventId }, 'user.deleted without a user id: ignored');
           return;
         }
+        const removedShareLinks = await shares.purgeUser(userId);
         const removed = await library.purgeUser(userId);
         if (purge) await confirmPurge(bus, SERVICE, envelope, now());
-        logger.info({ userId, purge, ...removed, eventId: envelope.eventId }, 'user deleted: videos removed');
+        logger.info(
+          { userId, purge, ...removed, removedShareLinks, eventId: envelope.eventId },
+          'user deleted: videos removed',
+        );
       },
     },
   });

@@ -29,7 +29,16 @@ export interface RateLimitsOptions {
 }
 
 /** The budgets, each its own counters (in Redis under `<keyPrefix><name>`): a fixed set, the metrics' `limit` label. */
-export type RateLimitName = 'user' | 'ip' | 'login-ip' | 'telemetry-user' | 'media-user' | 'media-ip' | 'export-user';
+export type RateLimitName =
+  | 'user'
+  | 'ip'
+  | 'login-ip'
+  | 'telemetry-user'
+  | 'media-user'
+  | 'media-ip'
+  | 'export-user'
+  | 'share-ip'
+  | 'share-report-ip';
 
 /** One budget: its name and its limiter. */
 interface Budget {
@@ -62,10 +71,19 @@ export interface RateLimits {
    */
   accountExport: RequestHandler;
   /**
+   * Per client IP (RATE_LIMIT_MEDIA_PER_MINUTE), signed in or not: the public share pages `/v/*` — the
+   * page, its video's byte ranges and its thumbnail. Each page view is counted by media, so this also
+   * bounds how fast one address can inflate a link's view count.
+   */
+  sharePages: RequestHandler;
+  /** Per client IP and hour (SHARE_REPORTS_PER_HOUR), on top of `sharePages`: `POST /v/{token}/reports`. */
+  shareReports: RequestHandler;
+  /**
    * All of them where they belong, to mount at the root right after the session is loaded (before
    * the guards, so refused requests count too): `perCaller` on `/bff/*`, then `telemetry` on
    * `POST /bff/telemetry`, `accountExport` on `GET /bff/platform/account/export`, `perIp` on
-   * `GET /auth/login`, `media` on `/video`, `/thumbs`, `/blobs`.
+   * `GET /auth/login`, `media` on `/video`, `/thumbs`, `/blobs`, `sharePages` on `/v`, `shareReports` on
+   * `POST /v/{token}/reports`.
    */
   router: Router;
 }
@@ -75,6 +93,9 @@ const HOUR_SECONDS = 60 * 60;
 
 /** The same-origin media routes (media-delivery.routes.ts). */
 const MEDIA_PREFIXES = ['/video', '/thumbs', '/start-images', '/blobs'];
+
+/** Reports from one address per hour: a person reports now and then, a flood is refused (no CSRF token signed out). */
+export const SHARE_REPORTS_PER_HOUR = 10;
 
 /**
  * Fixed one-minute windows (the export's: one hour) with rate-limiter-flexible: RateLimiterRedis when a Redis client is
@@ -107,6 +128,8 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
   const mediaOfUsers = budget('media-user', config.RATE_LIMIT_MEDIA_PER_MINUTE);
   const mediaOfIps = budget('media-ip', config.RATE_LIMIT_MEDIA_PER_MINUTE);
   const exports = budget('export-user', config.RATE_LIMIT_EXPORT_PER_HOUR, HOUR_SECONDS);
+  const sharesOfIps = budget('share-ip', config.RATE_LIMIT_MEDIA_PER_MINUTE);
+  const reportsOfIps = budget('share-report-ip', SHARE_REPORTS_PER_HOUR, HOUR_SECONDS);
 
   const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
   const perCaller = limitBy(options, (req, res) => {
@@ -126,13 +149,17 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
     const session = sessionOf(res);
     return session ? { budget: mediaOfUsers, key: session.user.id } : { budget: mediaOfIps, key: clientIp(req) };
   });
+  const sharePages = limitBy(options, (req) => ({ budget: sharesOfIps, key: clientIp(req) }));
+  const shareReports = limitBy(options, (req) => ({ budget: reportsOfIps, key: clientIp(req) }));
   const router = Router();
   router.use('/bff', perCaller);
   router.post('/bff/telemetry', telemetry);
   router.get(`/bff${ACCOUNT_EXPORT_PATH}`, accountExport);
   router.get('/auth/login', perIp);
   router.use(MEDIA_PREFIXES, media);
-  return { perCaller, perIp, telemetry, media, accountExport, router };
+  router.use('/v', sharePages);
+  router.post('/v/:token/reports', shareReports);
+  return { perCaller, perIp, telemetry, media, accountExport, sharePages, shareReports, router };
 }
 
 function limitBy(

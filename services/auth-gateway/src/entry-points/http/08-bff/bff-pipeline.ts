@@ -12,6 +12,7 @@ import { requireJsonBody } from './json-body.middleware';
 import type { OpenApiRegistry } from '../09-gateway-routes/openapi/openapi-registry';
 import { createGatewayOpenApi } from '../09-gateway-routes/openapi/gateway-openapi';
 import { createPlatformProxy } from '../10-proxy/platform-proxy.routes';
+import { createShareLinkRoutes } from '../09-gateway-routes/share-links/share-link-create.routes';
 import { createSummaryRoutes } from '../09-gateway-routes/summary.routes';
 import { createAccountRoutes, type AccountStores } from '../09-gateway-routes/account';
 import { createTelemetryRoutes } from '../09-gateway-routes/telemetry';
@@ -91,6 +92,7 @@ export function createBffPipeline(options: BffPipelineOptions): Router {
   }
   router.use(createFlagsRoutes(flags));
   router.use(createTelemetryRoutes({ logger, registry: options.metrics.registry }));
+  router.use(createShareLinkRoutes({ upstreams }));
   router.use('/platform', createPlatformProxy({ upstreams, logger }));
   return router;
 }

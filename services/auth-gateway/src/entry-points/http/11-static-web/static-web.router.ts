@@ -4,7 +4,7 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import expressStaticGzip from 'express-static-gzip';
 
 /** Paths the web app never owns: the SPA fallback leaves them to their routers (or the 404 problem). */
-const NOT_THE_WEB_APP = /^\/(bff|auth|video|thumbs|blobs|health|metrics|assets)(\/|$)/;
+const NOT_THE_WEB_APP = /^\/(bff|auth|video|thumbs|blobs|v|health|metrics|assets)(\/|$)/;
 
 /** The landing page prerendered by the web build (web/scripts/prerender-landing.ts), served at `/`. */
 const PRERENDERED_LANDING = 'landing.html';

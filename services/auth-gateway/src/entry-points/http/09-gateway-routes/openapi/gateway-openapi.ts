@@ -16,6 +16,7 @@ import { addJobsOperations } from './jobs-operations';
 import { addMediaOperations } from './media-operations';
 import { addNotificationsOperations } from './notifications-operations';
 import { OpenApiRegistry, type OpenApiInfo } from './openapi-registry';
+import { addShareOperations } from './share-operations';
 
 /**
  * The whole public API: the gateway's own routes and every service route it forwards from
@@ -32,6 +33,7 @@ export function createGatewayOpenApi(info: Partial<OpenApiInfo> = {}): OpenApiRe
     addAdminOperations,
     addNotificationsOperations,
     addAccountOperations,
+    addShareOperations,
   ]) {
     add(registry);
   }

@@ -159,7 +159,14 @@ export class OpenApiRegistry {
         };
       }
       for (const status of [...statuses].sort()) {
-        responses[String(status)] = { $ref: `#/components/responses/Problem${status}` };
+        // A status the route documents itself and also lists in `problems` (an HTML page for a browser, the
+        // problem otherwise): both bodies, under the route's description. Otherwise the problem, as always.
+        const own = route.problems?.includes(status)
+          ? (responses[String(status)] as { description: string; content?: Record<string, unknown> } | undefined)
+          : undefined;
+        responses[String(status)] = own
+          ? { ...own, content: { ...own.content, [PROBLEM_CONTENT_TYPE]: { schema: { $ref: `${SCHEMAS}Problem` } } } }
+          : { $ref: `#/components/responses/Problem${status}` };
       }
 
       const parameters = [
