@@ -1,8 +1,10 @@
 /**
  * Issue 21's journey: a person buys the Pro plan and credits (mock provider), starts a 9:16 video from
  * an uploaded image — its first frame is the image (SSIM ≥ 0.9 against the upload filling the frame) —
- * remixes it with the same seed and gets the identical video, upscales it to 1080×1920, and deletes it:
- * gone from the gallery and from storage. Polish (the default), desktop, light.
+ * remixes it with the same seed and gets the identical video, upscales it to 1080×1920, shares it — the link
+ * opens signed out in a fresh browser context with its link-preview tags in the first response — revokes the
+ * link (the page, video and thumbnail answer 404 at once), and deletes the video: gone from the gallery and
+ * from storage. Polish (the default), desktop, light.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -12,7 +14,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { firstFrameSsim } from '../../services/jobs/test/helpers/first-frame-ssim';
-import { buyThroughApi, callApi, imageLoaded, jobReaches, screenshotFromTop } from '../support/app-pages';
+import { buyThroughApi, callApi, imageLoaded, jobReaches, screenshotFromTop, videoFacts } from '../support/app-pages';
 import { expectNoAxeViolations } from '../support/axe';
 import { describeJourney, eventually, freshEmail, type Journey } from '../support';
 
@@ -83,7 +85,7 @@ describeJourney('creative control', (journey: Journey) => {
   }
 
   journey.test(
-    'Pro plan, image → 9:16 video starting on the image, the same seed again, upscale to 1080×1920, delete',
+    'Pro plan, image → 9:16 video starting on the image, the same seed again, upscale to 1080×1920, share, revoke, delete',
     async () => {
       const page = await journey.newPage();
       await journey.signIn(page, freshEmail('creative'));
@@ -166,6 +168,57 @@ describeJourney('creative control', (journey: Journey) => {
       await jobReaches(page, upscaleId, ['COMPLETED'], RENDER_TIMEOUT_MS);
       const upscaled = await downloadVideo(page, upscaleId, 'upscaled');
       expect(await frameOf(upscaled)).toBe('1080,1920');
+
+      // Share the first video: the link opens signed out, in a fresh browser context, with its preview tags.
+      await page.goto(journey.url(`/jobs/${firstId}`));
+      const share = page.getByRole('region', { name: 'Udostępnianie' });
+      await share.getByLabel('Etykieta (widzisz ją tylko Ty)').fill('Dla znajomych');
+      await share.getByRole('button', { name: 'Utwórz link' }).click();
+      const openLink = share.getByRole('link', { name: 'Otwórz link „Dla znajomych”' });
+      await openLink.waitFor();
+      const sharePath = (await openLink.getAttribute('href'))!;
+      expect(sharePath).toMatch(/^\/v\/[A-Za-z0-9_-]{43}$/);
+      await expectNoAxeViolations(page, 'job page with a share link (pl, light)');
+
+      const visitor = await journey.newPage();
+      const landing = await visitor.goto(journey.url(sharePath));
+      expect(landing?.status()).toBe(200);
+      // The first response has the tags: link previews run no script.
+      const html = await landing!.text();
+      const tag = (key: string) =>
+        new RegExp(`<meta (?:property|name)="${key.replace(/[:]/g, '\\:')}" content="([^"]*)">`).exec(html)?.[1];
+      expect(tag('og:type')).toBe('video.other');
+      expect(tag('og:title')).toBe('Powolny najazd kamery na obraz testowy');
+      expect(tag('og:image')).toBe(journey.url(`${sharePath}/thumbnail`));
+      expect(tag('og:video')).toBe(journey.url(`${sharePath}/video`));
+      expect(tag('og:video:width')).toBe('720');
+      expect(tag('og:video:height')).toBe('1280');
+      expect(tag('twitter:card')).toBe('summary_large_image');
+      expect(tag('robots')).toBe('noindex');
+      expect((await visitor.request.get(journey.url(`${sharePath}/thumbnail`))).status()).toBe(200);
+      const played = await eventually(
+        'the shared video can play signed out',
+        () => videoFacts(visitor.locator('video')),
+        (f) => f.readyState >= 2 || f.error !== null,
+        20_000,
+      );
+      expect(played.error).toBeNull();
+      await screenshotFromTop(journey, visitor, 'shared video page, signed out (desktop)');
+
+      // Revoke: the page and every media URL behind it answer 404 at once.
+      await share.getByRole('button', { name: 'Unieważnij link „Dla znajomych”' }).click();
+      const revokeDialog = page.getByRole('alertdialog', { name: 'Unieważnić ten link?' });
+      await revokeDialog.waitFor();
+      await revokeDialog.getByRole('button', { name: 'Unieważnij link' }).click();
+      await revokeDialog.waitFor({ state: 'detached' });
+      for (const suffix of ['', '/video', '/thumbnail']) {
+        expect({ suffix, status: (await visitor.request.get(journey.url(`${sharePath}${suffix}`))).status() }).toEqual({
+          suffix,
+          status: 404,
+        });
+      }
+      expect((await visitor.reload())?.status()).toBe(404);
+      journey.expectNoPageErrors(page);
 
       // Delete the first video from the gallery: gone from the list and from storage.
       await page.goto(journey.url('/gallery'));

@@ -4,6 +4,8 @@
  * another user sending the owner's id gets 403 or 404 — while the owner gets the resource; and
  * for every admin operation a signed-in non-administrator gets 403.
  */
+import { execFileSync } from 'node:child_process';
+import { StartImageUploadResponseSchema } from '@kadr/contracts';
 import { ApiClient } from './support/api-client';
 import { startEmbeddedStack, type EmbeddedStack } from './support/embedded-stack';
 import { operationsOf, type DocumentedOperation, type OpenApiDocument } from './support/openapi-operations';
@@ -32,13 +34,14 @@ describe('IDOR matrix from the OpenAPI document', () => {
       (res) => res.status === 200,
     );
 
-    // A finished video (job, gallery item, bytes) and a pending order of the owner's.
+    // A finished video (job, gallery item, bytes, start image) and a pending order of the owner's.
     const job = await owner.post('/bff/platform/jobs', {
       prompt: 'Private lighthouse',
       modelId: 'kadr-motion-v1',
       duration: 5,
       quality: 'Lite',
       speed: 'Ultra Fast',
+      image: await uploadStartImage(owner),
     });
     owned.job = (job.body as { id: string }).id;
     await eventually(
@@ -96,3 +99,34 @@ describe('IDOR matrix from the OpenAPI document', () => {
     expect(adminOperations.length).toBeGreaterThanOrEqual(9);
   }, 120_000);
 });
+
+/** A start image of the caller's (a PNG made with ffmpeg), sent with media's upload form; returns its name. */
+async function uploadStartImage(client: ApiClient): Promise<string> {
+  const png = execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-v',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=s=320x180',
+    '-frames:v',
+    '1',
+    '-f',
+    'image2pipe',
+    '-c:v',
+    'png',
+    '-',
+  ]);
+  const asked = await client.post('/bff/platform/api/media/uploads', {
+    contentType: 'image/png',
+    sizeBytes: png.length,
+  });
+  const { image, upload } = StartImageUploadResponseSchema.parse(asked.body);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'start.png');
+  const sent = await fetch(upload.url, { method: 'POST', body: form });
+  if (sent.status !== 204) throw new Error(`the start image upload answered ${sent.status}`);
+  return image;
+}

@@ -127,7 +127,8 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
   const telemetryBatches = budget('telemetry-user', config.RATE_LIMIT_TELEMETRY_PER_MINUTE);
   const mediaOfUsers = budget('media-user', config.RATE_LIMIT_MEDIA_PER_MINUTE);
   const mediaOfIps = budget('media-ip', config.RATE_LIMIT_MEDIA_PER_MINUTE);
-  const exports = budget('export-user', config.RATE_LIMIT_EXPORT_PER_HOUR, HOUR_SECONDS);
+  // Never a local named `exports`: in the CommonJS build it hides the module's exports (SHARE_REPORTS_PER_HOUR below).
+  const accountExports = budget('export-user', config.RATE_LIMIT_EXPORT_PER_HOUR, HOUR_SECONDS);
   const sharesOfIps = budget('share-ip', config.RATE_LIMIT_MEDIA_PER_MINUTE);
   const reportsOfIps = budget('share-report-ip', SHARE_REPORTS_PER_HOUR, HOUR_SECONDS);
 
@@ -143,7 +144,7 @@ export function createRateLimits(options: RateLimitsOptions): RateLimits {
   });
   const accountExport = limitBy(options, (_req, res) => {
     const session = sessionOf(res);
-    return session ? { budget: exports, key: session.user.id } : undefined;
+    return session ? { budget: accountExports, key: session.user.id } : undefined;
   });
   const media = limitBy(options, (req, res) => {
     const session = sessionOf(res);
