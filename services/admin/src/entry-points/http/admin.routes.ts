@@ -27,7 +27,7 @@ import { deadLetterRoutes, type DeadLetterRoutesDeps } from './dead-letter.route
 import {
   DeleteJobQuerySchema,
   DeleteUserQuerySchema,
-  firstValues,
+  singleValues,
   IdParamSchema,
   LogsQuerySchema,
   UserJobsQuerySchema,
@@ -76,7 +76,7 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
   router.get(
     '/admin/users',
     audited('users.list', noTarget, async ({ req, res }) => {
-      const { skip, take, q } = parseInput(UsersQuerySchema, firstValues(req.query));
+      const { skip, take, q } = parseInput(UsersQuerySchema, singleValues(req.query));
       const { items, total } = await readModel.page({ skip, take, q });
       const body: AdminUsersPage = { data: items, pagination: { skip, take, total } };
       res.set('Cache-Control', 'private, no-store').json(body);
@@ -98,7 +98,7 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
     '/admin/users/:id/jobs',
     audited('users.jobs.list', idTarget('user'), async ({ req, res, admin, correlationId }) => {
       const userId = idOf(req);
-      const page = parseInput(UserJobsQuerySchema, firstValues(req.query));
+      const page = parseInput(UserJobsQuerySchema, singleValues(req.query));
       const answer = await jobs.userJobs(admin, userId, page, correlation(correlationId));
       const body: AdminUserJobsPage = {
         data: answer.items,
@@ -112,7 +112,7 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
   router.get(
     '/admin/users/:id/orders',
     audited('users.orders.list', idTarget('user'), async ({ req, res, admin, correlationId }) => {
-      const page = parseInput(UserOrdersQuerySchema, firstValues(req.query));
+      const page = parseInput(UserOrdersQuerySchema, singleValues(req.query));
       const body = await holds.userOrders(admin, idOf(req), page, correlation(correlationId));
       res.set('Cache-Control', 'private, no-store').json(body);
       return { returned: body.data.length };
@@ -123,7 +123,7 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
     '/admin/users/:id',
     audited('users.delete', idTarget('user'), async ({ req, res, admin, correlationId }) => {
       const userId = idOf(req);
-      parseInput(DeleteUserQuerySchema, firstValues(req.query));
+      parseInput(DeleteUserQuerySchema, singleValues(req.query));
       if (userId === admin.userId) {
         throw new HttpProblem('conflict', { detail: 'The administrator cannot delete their own account here.' });
       }
@@ -225,7 +225,7 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
     '/admin/jobs/:id',
     audited('jobs.delete', idTarget('job'), async ({ req, res, admin, correlationId }) => {
       const jobId = idOf(req);
-      const { force } = parseInput(DeleteJobQuerySchema, firstValues(req.query));
+      const { force } = parseInput(DeleteJobQuerySchema, singleValues(req.query));
       const answer = await jobs.delete(admin, jobId, force === 'true', correlation(correlationId));
       res.json(answer);
       return { force: force === 'true' };
@@ -236,7 +236,7 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
   router.get(
     '/admin/share-reports',
     audited('share_reports.list', noTarget, async ({ req, res, admin, correlationId }) => {
-      const query = parseInput(ShareReportsQuerySchema, firstValues(req.query));
+      const query = parseInput(ShareReportsQuerySchema, singleValues(req.query));
       res
         .set('Cache-Control', 'private, no-store')
         .json(await shares.reports(admin, query, correlation(correlationId)));
@@ -254,7 +254,7 @@ export function adminRoutes(deps: AdminRoutesDeps): Router {
 
   // Reading the log is not itself logged: every refresh of the Logs screen would add lines to it.
   router.get('/admin/logs', async (req, res) => {
-    const query = parseInput(LogsQuerySchema, firstValues(req.query));
+    const query = parseInput(LogsQuerySchema, singleValues(req.query));
     const { items, total } = await logs.query(query);
     const body: AdminLogsPage = {
       data: items.map(logEntryView),

@@ -14,7 +14,7 @@ import { HttpProblem, parseInput } from '@kadr/http-kit';
 import type { DeadLetterHandlingRepository } from '../../data-access/dead-letter-handling.repository';
 import { DeadLetterDesk, type DeadLetterActionResult } from '../../domain/dead-letters/dead-letter-desk';
 import { noTarget, type auditedActions, type TargetOf } from './audited-action';
-import { firstValues } from './request-schemas';
+import { singleValues } from './request-schemas';
 
 export interface DeadLetterRoutesDeps {
   bus: Pick<EventBus, 'readDeadLetters' | 'publish'>;
@@ -59,7 +59,7 @@ export function deadLetterRoutes({ bus, handlings, now, audited }: DeadLetterRou
     '/admin/dead-letters/:topic',
     audited('dead_letters.read', noTarget, async ({ req, res }) => {
       const { topic } = parseInput(AdminDeadLetterTopicParamsSchema, req.params);
-      const query = parseInput(AdminDeadLettersQuerySchema, firstValues(req.query));
+      const query = parseInput(AdminDeadLettersQuerySchema, singleValues(req.query));
       const { items, total } = await desk.page(topic, query);
       const body: AdminDeadLettersPage = { data: items, pagination: { skip: query.skip, take: query.take, total } };
       res.set('Cache-Control', 'private, no-store').json(body);

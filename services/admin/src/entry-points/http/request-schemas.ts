@@ -1,3 +1,4 @@
+import { HttpProblem } from '@kadr/http-kit';
 // The public routes' schemas live in @kadr/contracts: the gateway's OpenAPI document is generated from them.
 export {
   AdminDeleteJobQuerySchema as DeleteJobQuerySchema,
@@ -9,9 +10,17 @@ export {
   AdminUsersQuerySchema as UsersQuerySchema,
 } from '@kadr/contracts';
 
-/** Express gives repeated query parameters as arrays; the routes take the first. */
-export function firstValues(query: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(query).map(([key, value]) => [key, Array.isArray(value) ? (value as unknown[])[0] : value]),
-  );
+/**
+ * Express gives a repeated query parameter as an array. Which of its values was meant is not ours to guess
+ * (`?skip=&skip=5`): a repeated parameter is a 400 `validation` naming it, as every other malformed value is.
+ */
+export function singleValues(query: Record<string, unknown>): Record<string, unknown> {
+  const repeated = Object.keys(query).filter((key) => Array.isArray(query[key]));
+  if (repeated.length > 0) {
+    throw new HttpProblem('validation', {
+      detail: 'Please fix highlighted fields.',
+      errors: Object.fromEntries(repeated.map((key) => [key, 'Give this parameter once.'])),
+    });
+  }
+  return query;
 }

@@ -8,16 +8,17 @@ import {
   ShareReportRequestSchema,
   ShareReportsPageSchema,
   ShareReportsQuerySchema,
+  SHARE_TOKEN_PATTERN,
 } from '@kadr/contracts';
 import type { OpenApiRegistry, OwnedResource } from './openapi-registry';
 import { platformPath } from './platform-path';
 
 const OWN_JOB: OwnedResource = { kind: 'job', in: 'path', name: 'jobId' };
 
-/** `{token}` of the public pages: any text; one that is not a live link's token is the same 404 page. */
-const ShareTokenParamsSchema = z.object({ token: z.string().min(1) });
-/** `{linkId}`: an id media did not make is a 404, like another video's link. */
-const ShareLinkParamsSchema = MediaJobIdParamsSchema.extend({ linkId: z.string().min(1) });
+/** `{token}` of the public pages: 43 base64url characters; one that is not a live link's token is the same 404 page. */
+const ShareTokenParamsSchema = z.object({ token: z.string().regex(SHARE_TOKEN_PATTERN) });
+/** `{linkId}`: a link's id (a UUID); one media did not make is a 404, like another video's link. */
+const ShareLinkParamsSchema = MediaJobIdParamsSchema.extend({ linkId: z.uuid() });
 
 const HTML_PAGE = 'text/html';
 
