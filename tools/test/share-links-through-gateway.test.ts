@@ -54,7 +54,7 @@ describe('share links through the gateway [embedded stack]', () => {
       (await owner.post(`/bff/platform/api/media/videos/${jobId}/shares`, { hidePrompt: true })).body as LinkAnswer
     ).data;
 
-    const page = await visitor.get(link.path, { headers: { accept: 'text/html' } });
+    const page = await visitor.get(link.path, { headers: { accept: 'text/html', 'accept-language': 'en' } });
     expect(page.status).toBe(200);
     const html = String(page.body);
     expect(html).toContain('<meta name="robots" content="noindex">');
@@ -65,7 +65,9 @@ describe('share links through the gateway [embedded stack]', () => {
     expect(html).toContain('A &#60;b&#62;lighthouse&#60;/b&#62; at &#34;dusk&#34;');
     expect(html).toContain('Shared by Ala');
     expect(html).not.toContain('share-owner@kadr.local');
-    const hidden = String((await visitor.get(second.path, { headers: { accept: 'text/html' } })).body);
+    const hidden = String(
+      (await visitor.get(second.path, { headers: { accept: 'text/html', 'accept-language': 'en' } })).body,
+    );
     expect(hidden).not.toContain('lighthouse');
 
     const video = await visitor.get(`${link.path}/video`, { headers: { range: 'bytes=0-99' } });
@@ -86,15 +88,19 @@ describe('share links through the gateway [embedded stack]', () => {
 
     // Revoked: the page and every media URL behind it answer 404 from the next request on.
     expect((await owner.post(`/bff/platform/api/media/videos/${jobId}/shares/${link.id}/revoke`)).status).toBe(200);
-    expect((await visitor.get(link.path, { headers: { accept: 'text/html' } })).status).toBe(404);
+    expect((await visitor.get(link.path, { headers: { accept: 'text/html', 'accept-language': 'en' } })).status).toBe(
+      404,
+    );
     expect((await visitor.get(`${link.path}/video`, { headers: { range: 'bytes=0-99' } })).status).toBe(404);
     expect((await visitor.get(`${link.path}/thumbnail`)).status).toBe(404);
 
     // The owner deletes the video: its remaining link goes with it.
-    expect((await visitor.get(second.path, { headers: { accept: 'text/html' } })).status).toBe(200);
+    expect((await visitor.get(second.path, { headers: { accept: 'text/html', 'accept-language': 'en' } })).status).toBe(
+      200,
+    );
     expect((await owner.request('DELETE', `/bff/platform/jobs/${jobId}`)).status).toBe(204);
     await eventually(
-      () => visitor.get(second.path, { headers: { accept: 'text/html' } }),
+      () => visitor.get(second.path, { headers: { accept: 'text/html', 'accept-language': 'en' } }),
       (res) => res.status === 404,
     );
   }, 120_000);

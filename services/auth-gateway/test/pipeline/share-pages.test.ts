@@ -83,7 +83,9 @@ describe('the public share pages /v/{token}', () => {
     media.received.length = 0;
   });
 
-  const page = (token: string) => request(gateway.app).get(`/v/${token}`).set('accept', 'text/html');
+  /** A visitor's browser asking for English (a client that names no language gets Polish, the product's default). */
+  const page = (token: string, language = 'en-GB,en;q=0.8') =>
+    request(gateway.app).get(`/v/${token}`).set('accept', 'text/html').set('accept-language', language);
   /** A gateway of its own (supertest's requests all come from one address), with a page budget of 30 a minute. */
   const withOwnBudget = async <T>(run: (app: TestGateway['app']) => Promise<T>): Promise<T> => {
     const limited = createTestGateway({ env: { MEDIA_URL: media.url, PUBLIC_URL, RATE_LIMIT_MEDIA_PER_MINUTE: '30' } });
@@ -137,6 +139,28 @@ describe('the public share pages /v/{token}', () => {
     const indexed = await page(INDEXED);
     expect(indexed.headers['x-robots-tag']).toBe('all');
     expect(indexed.text).toContain('<meta name="robots" content="index, follow">');
+  });
+
+  it('speaks the visitor’s language: Polish by default and for Polish, English when asked (Vary: Accept-Language)', async () => {
+    for (const [accept, lang, words] of [
+      ['', 'pl', 'Zrób własny film w Kadrze'],
+      ['pl-PL,pl;q=0.9,en;q=0.5', 'pl', 'Zgłoś ten film'],
+      ['en-US,en;q=0.9', 'en', 'Report this video'],
+      ['de-DE', 'pl', 'Wyślij zgłoszenie'],
+    ] as const) {
+      const res = await page(TOKEN, accept);
+      expect({ accept, status: res.status, lang: res.headers['content-language'] }).toEqual({
+        accept,
+        status: 200,
+        lang,
+      });
+      expect(res.headers.vary).toMatch(/Accept-Language/i);
+      expect(res.text).toContain(`<html lang="${lang}">`);
+      expect(res.text).toContain(words);
+    }
+    const missing = await page('b'.repeat(43), 'pl');
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain('Ten udostępniony film jest niedostępny');
   });
 
   it('answers unknown, malformed and revoked tokens with the same 404 HTML page, noindex', async () => {
@@ -205,7 +229,7 @@ describe('the public share pages /v/{token}', () => {
 
   describe('reports', () => {
     const report = (origin: string | undefined, body: string, app = gateway.app) => {
-      let req = request(app).post(`/v/${TOKEN}/reports`).type('form').send(body);
+      let req = request(app).post(`/v/${TOKEN}/reports`).type('form').set('accept-language', 'en').send(body);
       if (origin) req = req.set('origin', origin);
       return req;
     };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { SHARE_REPORT_REASONS, type SharedVideo, type ShareReportReason } from '@kadr/contracts';
+import { SHARE_REPORT_REASONS, type SharedVideo } from '@kadr/contracts';
+import { SHARE_TEXTS, type ShareLanguage } from './share-page.texts';
 
 /** Every character that could end a text or an attribute value, as an entity (text and quoted attributes alike). */
 export function escapeHtml(value: string): string {
@@ -35,26 +36,17 @@ export const SHARE_PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const REASON_LABELS: Record<ShareReportReason, string> = {
-  spam: 'Spam or misleading',
-  sexual: 'Sexual content',
-  violence: 'Violence or harm',
-  hate: 'Hate or harassment',
-  copyright: 'Copyright infringement',
-  other: 'Something else',
-};
-
 /** The page's title: the prompt's start when it is shown. */
 const TITLE_LENGTH = 70;
-export function titleOf(video: Pick<SharedVideo, 'prompt'>): string {
-  if (!video.prompt) return 'A video made with Kadr';
+export function titleOf(video: Pick<SharedVideo, 'prompt'>, language: ShareLanguage = 'en'): string {
+  if (!video.prompt) return SHARE_TEXTS[language].untitled;
   const prompt = video.prompt.replace(/\s+/g, ' ').trim();
   return prompt.length > TITLE_LENGTH ? `${prompt.slice(0, TITLE_LENGTH - 1)}…` : prompt;
 }
 
-function page(head: string, body: string, robots: string): string {
+function page(head: string, body: string, robots: string, language: ShareLanguage): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -76,15 +68,21 @@ export interface SharePageContext {
   publicUrl: string;
   /** After a report was sent from this page. */
   reported?: boolean;
+  /** The visitor's (share-page.texts.ts); default English. */
+  language?: ShareLanguage;
 }
 
 /** `/v/{token}`: the player, the prompt unless hidden, the owner's chosen name only, the tags of link previews. */
-export function renderSharePage(video: SharedVideo, { publicUrl, reported }: SharePageContext): string {
+export function renderSharePage(
+  video: SharedVideo,
+  { publicUrl, reported, language = 'en' }: SharePageContext,
+): string {
+  const text = SHARE_TEXTS[language];
   const origin = publicUrl.replace(/\/+$/, '');
   const pagePath = `/v/${video.token}`;
   const url = (path: string) => escapeHtml(`${origin}${path}`);
-  const title = escapeHtml(titleOf(video));
-  const byline = video.shownAs ? `Shared by ${video.shownAs}` : 'Shared from Kadr';
+  const title = escapeHtml(titleOf(video, language));
+  const byline = video.shownAs ? text.sharedBy(video.shownAs) : text.sharedFromKadr;
   const description = escapeHtml(video.prompt ? `${byline}: ${video.prompt}` : byline);
   const meta = (attribute: 'property' | 'name', key: string, content: string) =>
     `<meta ${attribute}="${key}" content="${content}">`;
@@ -105,48 +103,52 @@ export function renderSharePage(video: SharedVideo, { publicUrl, reported }: Sha
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', url(`${pagePath}/thumbnail`)),
   ].join('\n');
-  const reasons = SHARE_REPORT_REASONS.map((r) => `<option value="${r}">${escapeHtml(REASON_LABELS[r])}</option>`).join(
+  const reasons = SHARE_REPORT_REASONS.map((r) => `<option value="${r}">${escapeHtml(text.reasons[r])}</option>`).join(
     '',
   );
   const body = `<h1>${title}</h1>
 <video controls playsinline preload="metadata" width="${video.width}" height="${video.height}" poster="${escapeHtml(`${pagePath}/thumbnail`)}" src="${escapeHtml(`${pagePath}/video`)}"></video>
-${video.prompt ? `<p><strong>Prompt:</strong> ${escapeHtml(video.prompt)}</p>` : ''}
-<p>${escapeHtml(byline)} · <a href="/">Make your own video with Kadr</a></p>
+${video.prompt ? `<p><strong>${text.prompt}</strong> ${escapeHtml(video.prompt)}</p>` : ''}
+<p>${escapeHtml(byline)} · <a href="/">${text.makeYourOwn}</a></p>
 ${
   reported
-    ? '<p role="status">Thank you. Your report was sent to the administrator.</p>'
+    ? `<p role="status">${text.reportSent}</p>`
     : `<details>
-<summary>Report this video</summary>
+<summary>${text.reportSummary}</summary>
 <form method="post" action="${escapeHtml(`${pagePath}/reports`)}">
-<label for="reason">Reason</label>
+<label for="reason">${text.reason}</label>
 <select id="reason" name="reason" required>${reasons}</select>
-<label for="details">Details (optional)</label>
+<label for="details">${text.details}</label>
 <textarea id="details" name="details" maxlength="500" rows="3"></textarea>
-<button type="submit">Send report</button>
+<button type="submit">${text.sendReport}</button>
 </form>
 </details>`
 }`;
-  return page(head, body, video.allowIndexing ? 'index, follow' : 'noindex');
+  return page(head, body, video.allowIndexing ? 'index, follow' : 'noindex', language);
 }
 
 /** The answer for an unknown, expired or revoked link: one page for all three, never indexed. */
-export function renderShareNotFound(): string {
+export function renderShareNotFound(language: ShareLanguage = 'en'): string {
+  const text = SHARE_TEXTS[language];
   return page(
-    '<title>This shared video is not available</title>',
-    `<h1>This shared video is not available</h1>
-<p>The link may have expired or been revoked by its owner.</p>
-<p><a href="/">Go to Kadr</a></p>`,
+    `<title>${text.notFoundTitle}</title>`,
+    `<h1>${text.notFoundTitle}</h1>
+<p>${text.notFoundBody}</p>
+<p><a href="/">${text.goToKadr}</a></p>`,
     'noindex',
+    language,
   );
 }
 
 /** After a report from the page's form (no script, so a page of its own). */
-export function renderReportThanks(token: string): string {
+export function renderReportThanks(token: string, language: ShareLanguage = 'en'): string {
+  const text = SHARE_TEXTS[language];
   return page(
-    '<title>Thank you for your report</title>',
-    `<h1>Thank you for your report</h1>
-<p role="status">The administrator will look at it.</p>
-<p><a href="${escapeHtml(`/v/${token}`)}">Back to the video</a></p>`,
+    `<title>${text.thanksTitle}</title>`,
+    `<h1>${text.thanksTitle}</h1>
+<p role="status">${text.thanksBody}</p>
+<p><a href="${escapeHtml(`/v/${token}`)}">${text.backToVideo}</a></p>`,
     'noindex',
+    language,
   );
 }

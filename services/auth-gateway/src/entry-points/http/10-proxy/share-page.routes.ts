@@ -13,6 +13,7 @@ import {
 import { rejectUndecodablePaths } from '../08-bff/decodable-path';
 import { pickHeaders, sendUpstreamAnswer } from './platform-proxy.routes';
 import { renderReportThanks, renderShareNotFound, renderSharePage, SHARE_PAGE_CSP } from './share-page.html';
+import { shareLanguageOf, type ShareLanguage } from './share-page.texts';
 import { upstreamProblem } from './upstream-problems';
 
 /** What a `<video>` or `<img>` sends that media needs: byte ranges and cache validators. */
@@ -44,11 +45,14 @@ export function createSharePageRoutes({ upstreams, logger, publicUrl }: SharePag
     return SHARE_TOKEN_PATTERN.test(token) ? token : null;
   };
 
-  const sendHtml = (res: Response, status: number, html: string, allowIndexing = false) => {
+  const sendHtml = (res: Response, status: number, html: string, allowIndexing: boolean, language: ShareLanguage) => {
     res
       .status(status)
       .set({
         'Content-Type': 'text/html; charset=utf-8',
+        // The words follow Accept-Language (share-page.texts.ts): a cache must keep one copy per language.
+        'Content-Language': language,
+        Vary: 'Accept-Language',
         'Content-Security-Policy': SHARE_PAGE_CSP,
         'Cache-Control': 'no-store',
         'Referrer-Policy': 'no-referrer',
@@ -61,7 +65,9 @@ export function createSharePageRoutes({ upstreams, logger, publicUrl }: SharePag
    * API's usual 404 problem, like every other 4xx of the gateway.
    */
   const notFound = (req: Request, res: Response) => {
-    if ((req.get('accept') ?? '').includes('text/html')) return sendHtml(res, 404, renderShareNotFound());
+    if ((req.get('accept') ?? '').includes('text/html')) {
+      return sendHtml(res, 404, renderShareNotFound(shareLanguageOf(req)), false, shareLanguageOf(req));
+    }
     res.set('X-Robots-Tag', 'noindex');
     throw new HttpProblem('not_found', { detail: 'There is no such shared video.' });
   };
@@ -95,7 +101,8 @@ export function createSharePageRoutes({ upstreams, logger, publicUrl }: SharePag
         : await fetchMedia(SHARE_PATHS.publicView(token), {}, res);
     if (answer.status === 404) return notFound(req, res);
     const { data } = parseJsonAnswer('media', answer, SharedVideoResponseSchema);
-    sendHtml(res, 200, renderSharePage(data, { publicUrl }), data.allowIndexing);
+    const language = shareLanguageOf(req);
+    sendHtml(res, 200, renderSharePage(data, { publicUrl, language }), data.allowIndexing, language);
   });
 
   const bytes = (pathOf: (token: string) => string) => async (req: Request, res: Response) => {
@@ -133,17 +140,20 @@ export function createSharePageRoutes({ upstreams, logger, publicUrl }: SharePag
     const fromForm = req.is('application/x-www-form-urlencoded') !== false;
     const token = tokenOf(req);
     if (!token) {
-      if (fromForm) return sendHtml(res, 404, renderShareNotFound());
+      if (fromForm) return sendHtml(res, 404, renderShareNotFound(shareLanguageOf(req)), false, shareLanguageOf(req));
       throw new HttpProblem('not_found', { detail: 'There is no such shared video.' });
     }
     const raw = (req.body ?? {}) as Record<string, unknown>;
     const body = { reason: raw.reason, ...(raw.details ? { details: raw.details } : {}) };
     const answer = await fetchMedia(SHARE_PATHS.publicReports(token), body, res);
     if (answer.status === 204) {
-      if (fromForm) return sendHtml(res, 200, renderReportThanks(token));
+      if (fromForm)
+        return sendHtml(res, 200, renderReportThanks(token, shareLanguageOf(req)), false, shareLanguageOf(req));
       return void res.status(204).end();
     }
-    if (answer.status === 404 && fromForm) return sendHtml(res, 404, renderShareNotFound());
+    if (answer.status === 404 && fromForm) {
+      return sendHtml(res, 404, renderShareNotFound(shareLanguageOf(req)), false, shareLanguageOf(req));
+    }
     res
       .status(answer.status)
       .type(String(answer.headers['content-type'] ?? 'application/problem+json'))
