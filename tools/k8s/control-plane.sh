@@ -100,7 +100,7 @@ cmd_build() {
   cat >"$src/go.mod" <<EOF
 module kadr.local/k8s-control-plane
 
-go $(go mod edit -json "$kmod" | sed -n 's/^[[:space:]]*"Go": "\(.*\)",*$/\1/p' | head -n1)
+go $(go mod edit -json "$kmod" | sed -n 's/^[[:space:]]*"Go": "\(.*\)",*$/\1/p' | sed -n 1p)
 
 require k8s.io/kubernetes $KADR_K8S_VERSION
 EOF
@@ -172,7 +172,9 @@ for r in json.load(sys.stdin).get("Replace") or []:
   date -u +%FT%TZ >"$KADR_K8S_BUILD_DIR/.built"
   step_done
   "$KADR_K8S_BUILD_BIN/kube-apiserver" --version >&2
-  "$KADR_K8S_BUILD_BIN/etcd" --version | head -n1 >&2
+  # sed reads to the end: `head -n1` may exit before etcd has written its other lines, and under pipefail
+  # etcd's SIGPIPE (exit 141) failed a finished build (CI run of 2 Dec).
+  "$KADR_K8S_BUILD_BIN/etcd" --version | sed -n 1p >&2
   log "build finished in $(elapsed_since "$t0") s: $KADR_K8S_BUILD_BIN"
   exec 8>&-
 }
